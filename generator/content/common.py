@@ -1,0 +1,125 @@
+"""Content shared by every game: sheet wording per language, game facts, the project's URL."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeVar
+
+from pydantic import BaseModel, BeforeValidator, Field
+
+from ..errors import Problem
+from ..sourceyaml import SourceDoc, load_yaml_file
+from ..units import parse_length
+from .modeling import Strict, validate_model
+from .paths import ContentRoots, display_path
+
+M = TypeVar("M", bound=BaseModel)
+
+Length = Annotated[float, BeforeValidator(parse_length)]
+"""A length written with a unit (`25mm`), held in millimetres."""
+
+Localized = dict[str, str]
+"""Text per language code: `{ru: …, en: …}`."""
+
+
+class SheetTexts(Strict):
+    """Words printed on every sheet (ruler, footer) in one language."""
+
+    language: str
+    print_at_100: str
+    ruler: str
+    page: str
+    front: str
+    back: str
+
+
+class Players(Strict):
+    min: int = Field(ge=1, le=20)
+    max: int = Field(ge=1, le=20)
+
+
+class GameInfo(Strict):
+    """Names, player count, length and the facts rules and pieces share."""
+
+    names: Localized
+    players: Players
+    minutes: int = Field(ge=1, le=600)
+    facts: dict[str, int] = Field(default_factory=dict)
+
+
+class ProjectInfo(Strict):
+    url: str
+
+
+def load_doc(roots: ContentRoots, relative: str, problems: list[Problem]) -> SourceDoc | None:
+    """Load one content file (user folder first); a missing or broken file is a problem."""
+    path = roots.find(relative)
+    if path is None:
+        problems.append(Problem(relative, 1, 1, f"content file '{relative}' is missing"))
+        return None
+    doc, found = load_yaml_file(path, display_path(path))
+    problems.extend(found)
+    if found:
+        return None
+    if not isinstance(doc.data, dict):
+        problems.append(doc.problem((), "expected 'key: value' lines at the top of the file"))
+        return None
+    return doc
+
+
+def load_model(roots: ContentRoots, relative: str, model: type[M],
+               problems: list[Problem]) -> tuple[M | None, SourceDoc | None]:
+    """Load and validate one content file into a model, collecting problems."""
+    doc = load_doc(roots, relative, problems)
+    if doc is None:
+        return None, None
+    obj, found = validate_model(doc, model)
+    problems.extend(found)
+    return obj, doc
+
+
+def load_items(roots: ContentRoots, relative: str, key: str, model: type[M],
+               problems: list[Problem]) -> tuple[list[tuple[int, M]], SourceDoc | None]:
+    """Load a file of the form `key: [items]`, validating each item on its own.
+
+    Valid items come back with their index, so checks across items still run when some items
+    are broken, and every problem of the file is reported in one run.
+    """
+    doc = load_doc(roots, relative, problems)
+    if doc is None:
+        return [], None
+    for extra in doc.data:
+        if extra != key:
+            problems.append(doc.problem((extra,), f"unknown key '{extra}': this file holds only "
+                                        f"'{key}'", key=True))
+    items = doc.data.get(key)
+    if not isinstance(items, list):
+        where = (key,) if key in doc.data else ()
+        problems.append(doc.problem(where, f"'{key}' must be a list of items (lines starting "
+                                    "with '- ')", key=bool(where)))
+        return [], doc
+    valid: list[tuple[int, M]] = []
+    for i in range(len(items)):
+        obj, found = validate_model(doc, model, (key, i))
+        problems.extend(found)
+        if obj is not None:
+            valid.append((i, obj))
+    return valid, doc
+
+
+def load_language_texts(roots: ContentRoots, folder: str, model: type[M],
+                        problems: list[Problem]) -> dict[str, M]:
+    """Load every `FOLDER/LANG.yaml` text file into model, keyed by language code."""
+    texts: dict[str, M] = {}
+    for name in roots.glob(folder, "*.yaml"):
+        obj, _ = load_model(roots, f"{folder}/{name}", model, problems)
+        if obj is not None:
+            texts[name.removesuffix(".yaml")] = obj
+    return texts
+
+
+def check_localized(doc: SourceDoc, path: tuple[Any, ...], value: Localized, languages: list[str],
+                    what: str, problems: list[Problem]) -> None:
+    """Report each language that has text files but no translation of this value."""
+    for lang in languages:
+        if not str(value.get(lang, "")).strip():
+            problems.append(doc.problem(path, f"{what} has no '{lang}' text: add `{lang}: …`"))

@@ -1,0 +1,210 @@
+"""«Волшебный лабиринт» content: tokens, formula cards, counters, sizes and labels."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+
+from pydantic import Field
+
+from ..errors import Problem
+from .common import (
+    GameInfo, Length, Localized, SheetTexts, check_localized, load_items, load_language_texts,
+    load_model,
+)
+from ..sourceyaml import SourceDoc
+from .modeling import Strict
+from .paths import ContentRoots
+
+GAME = "magic-labyrinth"
+TOKEN_NUMBERS = tuple(range(1, 21)) + (25,)
+
+
+class Sizes(Strict):
+    token: Length
+    card_width: Length
+    card_height: Length
+    counter: Length
+    tile: Length
+
+
+class TileCounts(Strict):
+    straight: int = Field(ge=0, le=100)
+    corner: int = Field(ge=0, le=100)
+    t: int = Field(ge=0, le=100)
+
+
+class MagicGame(GameInfo):
+    sizes: Sizes
+    tiles: TileCounts
+
+
+class Token(Strict):
+    number: int
+    value: int = Field(ge=0, le=1000)
+    name: Localized
+
+
+class Formula(Strict):
+    card: int = Field(ge=1, le=999)
+    ingredients: list[int]
+
+
+class CounterGroup(Strict):
+    count: int = Field(ge=0, le=60)
+    color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+
+
+class Pawn(Strict):
+    id: str
+    color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    name: Localized
+
+
+class CounterFile(Strict):
+    wands: CounterGroup
+    pawns: list[Pawn]
+    markers: CounterGroup
+
+
+class ScoreTexts(Strict):
+    title: str
+    player: str
+    tokens: str
+    formula: str
+    wands: str
+    total: str
+    values: str
+
+
+class MagicTexts(Strict):
+    """Labels printed on the pieces, in one language."""
+
+    parts: dict[str, str]
+    formula_title: str
+    formula_hint: str
+    card: str
+    back_title: str
+    wand: str
+    marker: str
+    score: ScoreTexts
+
+
+@dataclass(frozen=True)
+class MagicContent:
+    """Everything needed to print «Волшебный лабиринт», validated."""
+
+    game: MagicGame
+    tokens: list[Token]
+    formulas: list[Formula]
+    counters: CounterFile
+    texts: dict[str, MagicTexts]
+    sheet_texts: dict[str, SheetTexts]
+
+    @property
+    def languages(self) -> list[str]:
+        return sorted(self.texts)
+
+    def token(self, number: int) -> Token:
+        return next(t for t in self.tokens if t.number == number)
+
+
+def load_magic(roots: ContentRoots) -> tuple[MagicContent | None, list[Problem]]:
+    """Load and validate the game's content; return it with every problem found."""
+    problems: list[Problem] = []
+    game, _ = load_model(roots, f"{GAME}/game.yaml", MagicGame, problems)
+    tokens, tdoc = load_items(roots, f"{GAME}/tokens.yaml", "tokens", Token, problems)
+    formulas, fdoc = load_items(roots, f"{GAME}/formulas.yaml", "formulas", Formula, problems)
+    counters, cdoc = load_model(roots, f"{GAME}/counters.yaml", CounterFile, problems)
+    texts = load_language_texts(roots, f"{GAME}/text", MagicTexts, problems)
+    sheet = load_language_texts(roots, "common/text", SheetTexts, problems)
+    languages = sorted(texts)
+    for lang in languages:
+        if lang not in sheet:
+            problems.append(Problem(f"content/common/text/{lang}.yaml", 1, 1,
+                                    f"language '{lang}' has piece labels but no sheet wording: "
+                                    f"add common/text/{lang}.yaml"))
+    numbers: set[int] = set()
+    if tdoc is not None:
+        numbers = _check_tokens(tokens, tdoc, languages, problems)
+    if fdoc is not None and game is not None:
+        tokens_clean = tdoc is not None and not any(p.file == tdoc.file for p in problems)
+        known = numbers if tokens_clean else set(TOKEN_NUMBERS)
+        _check_formulas(formulas, fdoc, known, game.facts.get("ingredients_per_formula", 3),
+                        problems)
+    if counters is not None and cdoc is not None:
+        for i, pawn in enumerate(counters.pawns):
+            check_localized(cdoc, ("pawns", i, "name"), pawn.name, languages,
+                            f"pawn '{pawn.id}'", problems)
+    if any(p.severity == "error" for p in problems):
+        return None, problems
+    assert game and counters
+    ordered = sorted((t for _, t in tokens), key=lambda t: t.number)
+    cards = [f for _, f in formulas]
+    return MagicContent(game, ordered, cards, counters, texts, sheet), problems
+
+
+def _check_tokens(tokens: list[tuple[int, Token]], doc: SourceDoc, languages: list[str],
+                  problems: list[Problem]) -> set[int]:
+    seen: dict[int, int] = {}
+    for i, token in tokens:
+        path = ("tokens", i, "number")
+        if token.number not in TOKEN_NUMBERS:
+            problems.append(doc.problem(path, f"token number {token.number} is not allowed: "
+                                        "tokens are numbered 1–20 and 25"))
+        elif token.number in seen:
+            first = doc.where(("tokens", seen[token.number], "number"))[0]
+            problems.append(doc.problem(path, f"duplicate token number {token.number} (first at "
+                                        f"line {first}): each number appears once"))
+        else:
+            seen[token.number] = i
+        check_localized(doc, ("tokens", i, "name"), token.name, languages,
+                        f"token {token.number}", problems)
+    broken = len(tokens) != len(doc.data.get("tokens") or [])
+    missing = [n for n in TOKEN_NUMBERS if n not in seen]
+    if missing and not broken:
+        listed = ", ".join(map(str, missing))
+        problems.append(doc.problem(("tokens",), f"tokens {listed} are missing: the set is "
+                                    "1–20 and 25, one token each", key=True))
+    return set(seen)
+
+
+def _check_formulas(formulas: list[tuple[int, Formula]], doc: SourceDoc, numbers: set[int],
+                    per_card: int, problems: list[Problem]) -> None:
+    seen: dict[int, int] = {}
+    for i, card in formulas:
+        if card.card in seen:
+            first = doc.where(("formulas", seen[card.card], "card"))[0]
+            problems.append(doc.problem(("formulas", i, "card"), f"duplicate formula card "
+                                        f"{card.card} (first at line {first}): renumber it"))
+        seen.setdefault(card.card, i)
+        if len(card.ingredients) != per_card or len(set(card.ingredients)) != per_card:
+            problems.append(doc.problem(("formulas", i, "ingredients"), f"formula card "
+                                        f"{card.card} needs {per_card} different ingredients"))
+        for j, number in enumerate(card.ingredients):
+            if number not in numbers:
+                problems.append(doc.problem(("formulas", i, "ingredients", j),
+                                            f"formula card {card.card} names ingredient "
+                                            f"{number}, which is not a token"))
+    if len(numbers) == len(TOKEN_NUMBERS):
+        _warn_unbalanced(formulas, doc, numbers, problems)
+
+
+def _warn_unbalanced(formulas: list[tuple[int, Formula]], doc: SourceDoc, numbers: set[int],
+                     problems: list[Problem]) -> None:
+    uses = Counter(n for _, card in formulas for n in set(card.ingredients))
+    usual = Counter(uses[n] for n in numbers).most_common(1)[0][0] if numbers else 0
+    for number in sorted(numbers):
+        if uses[number] != usual:
+            problems.append(doc.problem(
+                ("formulas",), f"ingredient {number} is on {uses[number]} formula cards, most "
+                f"others on {usual}: a balanced list puts every ingredient on the same number "
+                "of cards", key=True, severity="warning"))
+    for (_, a), (j, b) in combinations(formulas, 2):
+        shared = sorted(set(a.ingredients) & set(b.ingredients))
+        if len(shared) > 1:
+            problems.append(doc.problem(
+                ("formulas", j, "ingredients"), f"formula cards {a.card} and {b.card} share "
+                f"{len(shared)} ingredients ({', '.join(map(str, shared))}): change one so "
+                "that no two cards share more than one", severity="warning"))

@@ -1,0 +1,1 @@
+"""Drawing: the only part of the package that imports ReportLab."""
