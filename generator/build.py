@@ -1,0 +1,206 @@
+"""The orchestrator: load and check every input, impose, draw, then write files atomically.
+
+Nothing is written until every game asked for has loaded and validated without errors.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .content.paths import ContentRoots
+from .draw.kit import Style
+from .draw.sheet import DocInfo, Furniture, render_pages
+from .errors import ContentError, OutputError, Problem, UsageError, errors_only
+from .games.base import Game, Part
+from .games.registry import GAMES
+from .layout.imposition import PAPERS, Page, SheetOptions, impose
+from .render import render_line
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Everything `labyrinth-pnp build` can be told."""
+
+    games: tuple[str, ...] = ()
+    parts: tuple[str, ...] = ()
+    lang: str = "all"
+    paper: str = "a4"
+    out: Path = Path("output")
+    content: Path | None = None
+    templates: Path | None = None
+    duplex: str = "long"
+    bleed: float = 0.0
+    ink_saver: bool = False
+    strict: bool = False
+
+
+@dataclass
+class Job:
+    """One PDF to make."""
+
+    game: Game
+    part: Part
+    content: Any
+    lang: str
+    paper: str
+
+    @property
+    def relative(self) -> Path:
+        name = f"{self.game.id}-{self.part.name}-{self.lang}-{self.paper}.pdf"
+        return Path(self.game.id) / name
+
+
+@dataclass
+class BuildReport:
+    written: list[Path] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+
+def select_games(names: tuple[str, ...]) -> list[Game]:
+    """Return the games named (all when none), or raise UsageError for an unknown one."""
+    unknown = [n for n in names if n not in GAMES]
+    if unknown:
+        raise UsageError(f"unknown game '{unknown[0]}': choose from {', '.join(GAMES)}")
+    return [GAMES[n] for n in names] if names else list(GAMES.values())
+
+
+def load_games(games: list[Game], roots: ContentRoots, strict: bool
+               ) -> tuple[dict[str, Any], list[Problem]]:
+    """Load every game's content; raise ContentError if any error (or warning when strict)."""
+    loaded: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for game in games:
+        content, found = game.load(roots)
+        problems.extend(found)
+        for check in game.extra_checks:
+            problems.extend(check(roots))
+        loaded[game.id] = content
+    stopping = errors_only(problems, strict)
+    if stopping:
+        raise ContentError(stopping)
+    return loaded, [p for p in problems if p.severity == "warning"]
+
+
+def plan_jobs(options: BuildOptions) -> tuple[list[Job], list[Problem]]:
+    """Validate options and content; return the PDFs to make and the content warnings."""
+    if options.paper not in PAPERS:
+        raise UsageError(f"unknown paper '{options.paper}': choose a4 or letter")
+    games = select_games(options.games)
+    for part in options.parts:
+        if not any(part in g.parts for g in games):
+            known = sorted({p for g in games for p in g.parts})
+            raise UsageError(f"unknown part '{part}': choose from {', '.join(known)}")
+    loaded, warnings = load_games(games, ContentRoots.with_user(options.content), options.strict)
+    jobs = []
+    for game in games:
+        content = loaded[game.id]
+        languages = game.languages(content)
+        if options.lang == "all":
+            langs = languages
+        elif options.lang in languages:
+            langs = [options.lang]
+        else:
+            raise UsageError(f"{game.id} has no language '{options.lang}': available are "
+                             f"{', '.join(languages)} (add text files to add a language)")
+        for part in game.parts.values():
+            if options.parts and part.name not in options.parts:
+                continue
+            jobs.extend(Job(game, part, content, lang, options.paper) for lang in langs)
+    return jobs, warnings
+
+
+def sheet_options(job: Job, options: BuildOptions) -> SheetOptions:
+    return SheetOptions(PAPERS[job.paper], margin=job.part.margin, bleed=options.bleed,
+                        duplex=options.duplex)  # type: ignore[arg-type]
+
+
+def impose_job(job: Job, options: BuildOptions) -> list[Page]:
+    """Impose the job's pieces on pages."""
+    return impose(job.part.pieces(job.content, job.lang), sheet_options(job, options))
+
+
+def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
+    """Draw one PDF to path; return the texts that had to be shrunk below the minimum."""
+    pages = impose_job(job, options)
+    texts = job.game.sheet_texts(job.content, job.lang)
+    game_name = job.game.name(job.content, job.lang)
+    part_title = job.part.title(job.content, job.lang)
+
+    def footer(page: int, total: int) -> str:
+        label = texts.page.format(page=page, pages=total)
+        return render_line("footer.txt.j2", options.templates, game=game_name, part=part_title,
+                           language=texts.language, page_label=label)
+
+    style = Style(bleed=options.bleed * 72 / 25.4, ink_saver=options.ink_saver)
+    title = render_line("document-title.txt.j2", options.templates, game=game_name,
+                        part=part_title, language=texts.language, paper=job.paper)
+    render_pages(path, pages, job.part.painters(), Furniture(texts.ruler, texts.print_at_100,
+                 footer), style, DocInfo(title, part_title, job.lang), job.part.margin)
+    return style.overflows
+
+
+def _temp_beside(target: Path) -> Path:
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        os.close(fd)
+    except OSError as exc:
+        raise OutputError(f"cannot write to {target.parent}: {exc.strerror}") from exc
+    return Path(temp)
+
+
+def write_atomically(target: Path, make: Callable[[Path], Any]) -> Any:
+    """Call make(temp_path) in the target's folder, then rename over target; clean up on error."""
+    temp = _temp_beside(target)
+    try:
+        result = make(temp)
+        os.replace(temp, target)
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror}") from exc
+    finally:
+        temp.unlink(missing_ok=True)
+    return result
+
+
+def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _: None
+              ) -> BuildReport:
+    """Build every PDF asked for into options.out; report progress one line per file.
+
+    Every file is drawn to a temporary name first; only when all are drawn (and, with strict,
+    no text had to be shrunk below its minimum) are they renamed into place.
+    """
+    jobs, warnings = plan_jobs(options)
+    report = BuildReport(warnings=list(warnings))
+    temps: list[tuple[Path, Path]] = []
+    try:
+        for job in jobs:
+            target = options.out / job.relative
+            temp = _temp_beside(target)
+            temps.append((temp, target))
+            overflows = draw_job(job, options, temp)
+            progress(str(target))
+            report.warnings.extend(Problem(str(target), 1, 1, text, "warning")
+                                   for text in overflows)
+        if options.strict and report.warnings:
+            raise ContentError(report.warnings)
+        for temp, target in temps:
+            os.replace(temp, target)
+            report.written.append(target)
+    except OSError as exc:
+        raise OutputError(f"cannot write {exc.filename or options.out}: {exc.strerror}") from exc
+    finally:
+        for temp, _ in temps:
+            temp.unlink(missing_ok=True)
+    return report
+
+
+def iter_layout(options: BuildOptions) -> Iterator[tuple[Job, list[Page]]]:
+    """Yield each job with its imposed pages, without drawing anything."""
+    jobs, _ = plan_jobs(options)
+    for job in jobs:
+        yield job, impose_job(job, options)

@@ -1,0 +1,159 @@
+"""The `labyrinth-pnp` command line: thin commands over library functions.
+
+Library errors become one clear message and an exit status here, in one place: 1 for problems
+in the user's files, 2 for usage errors. `--debug` shows the Python traceback instead.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+PAPER = click.Choice(["a4", "letter"])
+DUPLEX = click.Choice(["long", "short", "none"])
+
+
+class Group(click.Group):
+    """A Click group that turns library errors into messages and exit statuses."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:  # noqa: BLE001 - converted to a message below
+            from .errors import ContentError, LabyrinthError, UsageError
+
+            if not isinstance(exc, LabyrinthError) or ctx.params.get("debug"):
+                raise
+            if isinstance(exc, UsageError):
+                _fail(str(exc), 2)
+            if isinstance(exc, ContentError):
+                for problem in exc.problems:
+                    click.echo(problem.format(), err=True)
+                n = len(exc.problems)
+                _fail(f"{n} problem{'s' if n != 1 else ''} found; nothing was written", 1)
+            _fail(str(exc), 1)
+
+
+def _fail(message: str, status: int) -> NoReturn:
+    click.echo(f"Error: {message}", err=True)
+    sys.exit(status)
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--debug", is_flag=True, help="Show Python tracebacks instead of short errors.")
+@click.version_option(package_name="labyrinth-pnp")
+def main(debug: bool) -> None:
+    """Print-and-play PDFs, rulebooks and a plan checker for three labyrinth games.
+
+    Start with `labyrinth-pnp build` to make every PDF into ./output, or
+    `labyrinth-pnp list` to see the games and their parts.
+    """
+
+
+def _bleed(ctx: click.Context, param: click.Parameter, value: str) -> float:
+    from .units import LengthSyntaxError, parse_length
+
+    try:
+        bleed = parse_length(value)
+    except LengthSyntaxError as exc:
+        raise click.BadParameter(str(exc)) from exc
+    if bleed > 5:
+        raise click.BadParameter("at most 5mm of bleed: print shops ask for 2–3 mm")
+    return bleed
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--part", "parts", multiple=True, help="Build only this part (repeatable).")
+@click.option("--lang", default="all", show_default=True,
+              help="Language code (ru, en, or any language with content files), or all.")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder to write the PDFs into.")
+@click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Your content folder; its files replace the bundled ones file by file.")
+@click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Your templates folder, searched before the bundled one.")
+@click.option("--duplex", type=DUPLEX, default="long", show_default=True,
+              help="Back pages for double-sided printing: flip on the long or short edge, or "
+              "none for one-sided sheets.")
+@click.option("--bleed", default="0mm", show_default=True, callback=_bleed,
+              help="Extend background art past the cut line, e.g. 3mm for a print shop.")
+@click.option("--ink-saver", is_flag=True, help="Drop large filled backgrounds.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def build(games: tuple[str, ...], parts: tuple[str, ...], **opts: Any) -> None:
+    """Build print-and-play PDFs into OUT/GAME/GAME-PART-LANG-PAPER.pdf.
+
+    With no GAMES, every game is built, in every language, on A4.
+    """
+    from .build import BuildOptions, run_build
+
+    options = BuildOptions(games=games, parts=parts, **opts)
+    report = run_build(options, progress=lambda path: click.echo(f"wrote {path}"))
+    for warning in report.warnings:
+        click.echo(warning.format(), err=True)
+    click.echo(f"{len(report.written)} files written to {options.out}")
+
+
+@main.command()
+@click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Your content folder, checked over the bundled one.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def check(content: Path | None, strict: bool) -> None:
+    """Check all content without building anything."""
+    from .check import check_content
+
+    warnings = check_content(content, strict)
+    for warning in warnings:
+        click.echo(warning.format(), err=True)
+    suffix = f" ({len(warnings)} warnings)" if warnings else ""
+    click.echo(f"content is valid{suffix}")
+
+
+@main.command(name="list")
+def list_games() -> None:
+    """List the games and the parts each can build."""
+    from .games.registry import GAMES
+
+    for game in GAMES.values():
+        click.echo(f"{game.id}: {', '.join(game.parts)}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--part", "parts", multiple=True, help="Only this part (repeatable).")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
+@click.option("--lang", default="all", show_default=True, help="Language code, or all.")
+@click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Your content folder.")
+@click.option("--duplex", type=DUPLEX, default="long", show_default=True,
+              help="Back page mode.")
+@click.option("--bleed", default="0mm", show_default=True, callback=_bleed, help="Bleed.")
+@click.option("--format", "fmt", type=click.Choice(["json", "text"]), default="json",
+              show_default=True, help="Output format.")
+def layout(game: str, parts: tuple[str, ...], fmt: str, **opts: Any) -> None:
+    """Print the imposed geometry of a game's sheets (mm, origin at the top-left)."""
+    from .build import BuildOptions
+    from .layout.export import layout_data, layout_text
+
+    data = layout_data(BuildOptions(games=(game,), parts=parts, **opts))
+    click.echo(json.dumps(data, ensure_ascii=False, indent=1) if fmt == "json"
+               else layout_text(data))
+
+
+def _mount_plan() -> None:
+    try:
+        from .plan.cli import plan
+    except ImportError:
+        return
+    main.add_command(plan)
+
+
+_mount_plan()
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+"""Draw imposed pages into a PDF: pieces through painters, cut guides, ruler and footer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from ..layout.imposition import BAND, Page, Placed
+from ..units import mm
+from .fonts import font, text_width
+from .kit import CUT, INK, Box, Style
+
+PaintFn = Callable[[Canvas, Box, Any, Style], None]
+
+
+@dataclass(frozen=True)
+class Painter:
+    """How to draw one kind of piece: its front, its back (if any), whether to outline it."""
+
+    front: PaintFn
+    back: PaintFn | None = None
+    outline: bool = True
+
+
+@dataclass(frozen=True)
+class Furniture:
+    """The words around the pieces: ruler label, print note, footer per page."""
+
+    ruler_label: str
+    note: str
+    footer: Callable[[int, int], str]
+
+
+@dataclass(frozen=True)
+class DocInfo:
+    title: str
+    subject: str
+    language: str
+
+
+def piece_box(page: Page, placed: Placed) -> Box:
+    """Convert a placement (mm, top-left origin) to a box in points (bottom-left origin)."""
+    return Box(mm(placed.x), mm(page.height - placed.y - placed.height),
+               mm(placed.width), mm(placed.height))
+
+
+def render_pages(path: Path, pages: list[Page], painters: dict[str, Painter],
+                 furniture: Furniture, style: Style, info: DocInfo, margin: float) -> None:
+    """Write all pages to a PDF at path (deterministic: ReportLab invariant mode)."""
+    first = pages[0]
+    c = Canvas(str(path), pagesize=(mm(first.width), mm(first.height)), invariant=1,
+               pageCompression=1)
+    c.setTitle(info.title)
+    c.setSubject(info.subject)
+    c.setAuthor("labyrinth-pnp")
+    c.setCreator("labyrinth-pnp")
+    c.setKeywords(f"lang={info.language}")
+    for page in pages:
+        c.setPageSize((mm(page.width), mm(page.height)))
+        _set_boxes(c, page, style)
+        for placed in page.pieces:
+            _draw_piece(c, page, placed, painters[placed.spec.kind], style)
+        _draw_marks(c, page)
+        _draw_furniture(c, page, len(pages), furniture, margin)
+        c.showPage()
+    c.save()
+
+
+def _set_boxes(c: Canvas, page: Page, style: Style) -> None:
+    box = page.trim_box()
+    if not style.bleed or box is None:
+        return
+    left, top, right, bottom = box
+    h = page.height
+    c.setTrimBox((mm(left), mm(h - bottom), mm(right), mm(h - top)))
+    b = style.bleed / mm(1)
+    c.setBleedBox((mm(left - b), mm(h - bottom - b), mm(right + b), mm(h - top + b)))
+
+
+def _draw_piece(c: Canvas, page: Page, placed: Placed, painter: Painter, style: Style) -> None:
+    box = piece_box(page, placed)
+    paint = painter.front if page.side == "front" else painter.back
+    c.saveState()
+    if paint is not None:
+        paint(c, box, placed.spec.front if page.side == "front" else placed.spec.back, style)
+    c.restoreState()
+    if painter.outline and placed.spec.shape == "circle":
+        c.saveState()
+        c.setStrokeColor(CUT)
+        c.setLineWidth(0.35)
+        c.circle(box.cx, box.cy, box.w / 2, stroke=1, fill=0)
+        c.restoreState()
+
+
+def _draw_marks(c: Canvas, page: Page) -> None:
+    if not page.marks:
+        return
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.3)
+    h = page.height
+    for m in page.marks:
+        c.line(mm(m.x1), mm(h - m.y1), mm(m.x2), mm(h - m.y2))
+    c.restoreState()
+
+
+def _draw_furniture(c: Canvas, page: Page, total: int, furniture: Furniture,
+                    margin: float) -> None:
+    """Draw the 50 mm calibration ruler, the print-at-100% note and the footer in the band."""
+    base_mm = margin + 6.0 if page.footer_top else page.height - margin - 3.0
+    y = mm(page.height - base_mm)
+    x0 = mm(margin)
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setFillColor(INK)
+    c.setLineWidth(0.35)
+    c.line(x0, y, x0 + mm(50), y)
+    for tick in range(51):
+        length = 2.6 if tick % 10 == 0 else 1.8 if tick % 5 == 0 else 1.0
+        c.setLineWidth(0.3 if tick % 5 else 0.4)
+        c.line(x0 + mm(tick), y, x0 + mm(tick), y + mm(length))
+    c.setFont(font("Sans"), 5.5)
+    c.drawString(x0, y - 7, "0")
+    c.drawRightString(x0 + mm(50), y - 7, furniture.ruler_label)
+    size = 6.5
+    c.setFont(font("Sans-Bold"), size)
+    note_x = x0 + mm(53)
+    c.drawString(note_x, y + 1.5, furniture.note)
+    footer = furniture.footer(page.number, total)
+    right = mm(page.width - margin)
+    avail = right - (note_x + text_width(furniture.note, "Sans-Bold", size) + mm(4))
+    fsize = 6.5
+    while fsize > 4.5 and text_width(footer, "Sans", fsize) > avail:
+        fsize -= 0.25
+    c.setFont(font("Sans"), fsize)
+    c.setFillColor(HexColor("#555555"))
+    c.drawRightString(right, y + 1.5, footer)
+    c.restoreState()
+
+
+assert BAND >= 8.0, "the footer band must hold the ruler and the footer line"

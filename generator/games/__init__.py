@@ -1,0 +1,1 @@
+"""The games the tool knows: their content loaders and printable parts."""

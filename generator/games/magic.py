@@ -1,0 +1,108 @@
+"""«Волшебный лабиринт»: the parts tokens, formulas, counters and score-sheet."""
+
+from __future__ import annotations
+
+from ..content.magic import MagicContent, load_magic
+from ..draw import magic as art
+from ..draw.scoresheet import ScoreForm, draw_score_sheet
+from ..draw.sheet import Painter
+from ..layout.imposition import PieceSpec
+from .base import Game, Part
+
+SCORE_SHEET_W, SCORE_SHEET_H = 180.0, 240.0
+
+
+def _face(content: MagicContent, number: int, lang: str) -> art.TokenFace:
+    token = content.token(number)
+    return art.TokenFace(token.number, token.value, token.name[lang])
+
+
+def token_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
+    """The 21 ingredient tokens with their common back."""
+    size = content.game.sizes.token
+    back = art.BackFace(content.texts[lang].back_title)
+    return [PieceSpec("token", f"token-{t.number}", "circle", size, size,
+                      _face(content, t.number, lang), back) for t in content.tokens]
+
+
+def formula_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
+    """The formula cards with their common back."""
+    texts = content.texts[lang]
+    sizes = content.game.sizes
+    bonus = content.game.facts.get("formula_bonus", 20)
+    back = art.BackFace(texts.back_title)
+    return [
+        PieceSpec("card", f"formula-{f.card}", "rect", sizes.card_width, sizes.card_height,
+                  art.CardFace(f.card, texts.formula_title,
+                               tuple(_face(content, n, lang) for n in f.ingredients),
+                               texts.formula_hint.format(bonus=bonus),
+                               texts.card.format(card=f.card)), back)
+        for f in content.formulas
+    ]
+
+
+def counter_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
+    """Wands, the four pawns and the insertion markers, as round counters."""
+    texts = content.texts[lang]
+    size = content.game.sizes.counter
+    counters = content.counters
+    pieces = [PieceSpec("counter", f"wand-{i + 1}", "circle", size, size,
+                        art.CounterFace(texts.wand, counters.wands.color, "wand"))
+              for i in range(counters.wands.count)]
+    pieces += [PieceSpec("counter", f"pawn-{p.id}", "circle", size, size,
+                         art.CounterFace(p.name[lang], p.color, "pawn")) for p in counters.pawns]
+    pieces += [PieceSpec("counter", f"marker-{i + 1}", "circle", size, size,
+                         art.CounterFace(texts.marker, counters.markers.color, "marker"))
+               for i in range(counters.markers.count)]
+    return pieces
+
+
+def score_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
+    """One score sheet page holding two score tables."""
+    s = content.texts[lang].score
+    facts = content.game.facts
+    form = ScoreForm(
+        title=s.title, game=content.game.names[lang], player=s.player,
+        rows=(s.tokens, s.formula.format(bonus=facts.get("formula_bonus", 20)),
+              s.wands.format(bonus=facts.get("wand_bonus", 3))),
+        total=s.total, values=s.values.format(last=content.tokens[-1].value),
+        players=content.game.players.max,
+    )
+    return [PieceSpec("score-sheet", "score-sheet", "rect", SCORE_SHEET_W, SCORE_SHEET_H, form,
+                      cut=False)]
+
+
+def _title(part: str):
+    return lambda content, lang: content.texts[lang].parts[part]
+
+
+def _painters_tokens() -> dict[str, Painter]:
+    return {"token": Painter(art.draw_token_front, art.draw_token_back)}
+
+
+def _painters_cards() -> dict[str, Painter]:
+    return {"card": Painter(art.draw_card_front, art.draw_card_back, outline=False)}
+
+
+def _painters_counters() -> dict[str, Painter]:
+    return {"counter": Painter(art.draw_counter)}
+
+
+def _painters_score() -> dict[str, Painter]:
+    return {"score-sheet": Painter(draw_score_sheet, outline=False)}
+
+
+MAGIC_LABYRINTH = Game(
+    id="magic-labyrinth",
+    load=load_magic,
+    parts={
+        "tokens": Part("tokens", token_pieces, _painters_tokens, _title("tokens")),
+        "formulas": Part("formulas", formula_pieces, _painters_cards, _title("formulas")),
+        "counters": Part("counters", counter_pieces, _painters_counters, _title("counters")),
+        "score-sheet": Part("score-sheet", score_pieces, _painters_score,
+                            _title("score-sheet")),
+    },
+    name=lambda content, lang: content.game.names[lang],
+    languages=lambda content: content.languages,
+    sheet_texts=lambda content, lang: content.sheet_texts[lang],
+)

@@ -1,0 +1,8 @@
+"""Every game the tool builds, by id, in the order `list` shows them."""
+
+from __future__ import annotations
+
+from .base import Game
+from .magic import MAGIC_LABYRINTH
+
+GAMES: dict[str, Game] = {game.id: game for game in (MAGIC_LABYRINTH,)}

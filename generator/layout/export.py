@@ -1,0 +1,55 @@
+"""The imposed geometry as plain data (for `labyrinth-pnp layout` and for tests)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .imposition import Page
+
+
+def _r(value: float) -> float:
+    return round(value, 3)
+
+
+def page_data(page: Page) -> dict[str, Any]:
+    """One page: number, side, size and its pieces' cut boxes in mm."""
+    return {
+        "number": page.number,
+        "side": page.side,
+        "width_mm": _r(page.width),
+        "height_mm": _r(page.height),
+        "pieces": [
+            {"kind": p.spec.kind, "id": p.spec.id, "shape": p.spec.shape, "x_mm": _r(p.x),
+             "y_mm": _r(p.y), "width_mm": _r(p.width), "height_mm": _r(p.height)}
+            for p in page.pieces
+        ],
+        "marks": len(page.marks),
+    }
+
+
+def layout_data(options: Any) -> dict[str, Any]:
+    """Impose every job of a build and return its geometry without drawing."""
+    from ..build import iter_layout
+
+    files = []
+    for job, pages in iter_layout(options):
+        files.append({
+            "file": job.relative.as_posix(),
+            "game": job.game.id,
+            "part": job.part.name,
+            "lang": job.lang,
+            "paper": job.paper,
+            "margin_mm": job.part.margin,
+            "pages": [page_data(p) for p in pages],
+        })
+    return {"units": "mm", "origin": "top-left", "files": files}
+
+
+def layout_text(data: dict[str, Any]) -> str:
+    """A short human summary of layout data."""
+    lines = []
+    for f in data["files"]:
+        lines.append(f"{f['file']}: {len(f['pages'])} pages")
+        for p in f["pages"]:
+            lines.append(f"  page {p['number']} ({p['side']}): {len(p['pieces'])} pieces")
+    return "\n".join(lines)
