@@ -34,7 +34,8 @@ class Group(click.Group):
                 for problem in exc.problems:
                     click.echo(problem.format(), err=True)
                 n = len(exc.problems)
-                _fail(f"{n} problem{'s' if n != 1 else ''} found; nothing was written", 1)
+                wrote = "; nothing was written" if ctx.invoked_subcommand == "build" else ""
+                _fail(f"{n} problem{'s' if n != 1 else ''} found{wrote}", 1)
             _fail(str(exc), 1)
 
 

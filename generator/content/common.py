@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, Field
@@ -16,6 +17,18 @@ M = TypeVar("M", bound=BaseModel)
 
 Length = Annotated[float, BeforeValidator(parse_length)]
 """A length written with a unit (`25mm`), held in millimetres."""
+
+
+
+def _hex_color(value: object) -> str:
+    if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        return value.lower()
+    raise ValueError(f"colour {value!r} is not a colour code: write it as '#rrggbb', "
+                     "e.g. '#7a4fa3', in quotes")
+
+
+HexColor = Annotated[str, BeforeValidator(_hex_color)]
+"""A colour written as `'#rrggbb'`."""
 
 Localized = dict[str, str]
 """Text per language code: `{ru: …, en: …}`."""

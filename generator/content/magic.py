@@ -10,7 +10,7 @@ from pydantic import Field
 
 from ..errors import Problem
 from .common import (
-    GameInfo, Length, Localized, SheetTexts, check_localized, load_items, load_language_texts,
+    GameInfo, HexColor, Length, Localized, SheetTexts, check_localized, load_items, load_language_texts,
     load_model,
 )
 from ..sourceyaml import SourceDoc
@@ -53,12 +53,12 @@ class Formula(Strict):
 
 class CounterGroup(Strict):
     count: int = Field(ge=0, le=60)
-    color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    color: HexColor
 
 
 class Pawn(Strict):
     id: str
-    color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    color: HexColor
     name: Localized
 
 
@@ -165,8 +165,9 @@ def _check_tokens(tokens: list[tuple[int, Token]], doc: SourceDoc, languages: li
     missing = [n for n in TOKEN_NUMBERS if n not in seen]
     if missing and not broken:
         listed = ", ".join(map(str, missing))
-        problems.append(doc.problem(("tokens",), f"tokens {listed} are missing: the set is "
-                                    "1–20 and 25, one token each", key=True))
+        what = f"tokens {listed} are" if len(missing) > 1 else f"token {listed} is"
+        problems.append(doc.problem(("tokens",), f"{what} missing: the set is 1–20 and 25, "
+                                    "one token each", key=True))
     return set(seen)
 
 

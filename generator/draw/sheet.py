@@ -54,7 +54,7 @@ def render_pages(path: Path, pages: list[Page], painters: dict[str, Painter],
     """Write all pages to a PDF at path (deterministic: ReportLab invariant mode)."""
     first = pages[0]
     c = Canvas(str(path), pagesize=(mm(first.width), mm(first.height)), invariant=1,
-               pageCompression=1)
+               pageCompression=1, initialFontName=font("Sans"))
     c.setTitle(info.title)
     c.setSubject(info.subject)
     c.setAuthor("labyrinth-pnp")
