@@ -16,6 +16,7 @@ from .common import (
 from ..sourceyaml import SourceDoc
 from .modeling import Strict
 from .paths import ContentRoots
+from ..layout.maze import GLYPHS, edge_walls, square_name
 
 GAME = "magic-labyrinth"
 TOKEN_NUMBERS = tuple(range(1, 21)) + (25,)
@@ -27,6 +28,7 @@ class Sizes(Strict):
     card_height: Length
     counter: Length
     tile: Length
+    corridor: Length
 
 
 class TileCounts(Strict):
@@ -35,9 +37,19 @@ class TileCounts(Strict):
     t: int = Field(ge=0, le=100)
 
 
+class Board(Strict):
+    fixed: list[str]
+    starts: dict[str, str]
+
+
 class MagicGame(GameInfo):
     sizes: Sizes
     tiles: TileCounts
+    board: Board
+
+    @property
+    def fixed_rows(self) -> list[list[str]]:
+        return [row.split() for row in self.board.fixed]
 
 
 class Token(Strict):
@@ -78,6 +90,14 @@ class ScoreTexts(Strict):
     values: str
 
 
+class SetupTexts(Strict):
+    title: str
+    fixed: str
+    loose: str
+    token: str
+    insert: str
+
+
 class MagicTexts(Strict):
     """Labels printed on the pieces, in one language."""
 
@@ -89,6 +109,7 @@ class MagicTexts(Strict):
     wand: str
     marker: str
     score: ScoreTexts
+    setup: SetupTexts
 
 
 @dataclass(frozen=True)
@@ -113,7 +134,7 @@ class MagicContent:
 def load_magic(roots: ContentRoots) -> tuple[MagicContent | None, list[Problem]]:
     """Load and validate the game's content; return it with every problem found."""
     problems: list[Problem] = []
-    game, _ = load_model(roots, f"{GAME}/game.yaml", MagicGame, problems)
+    game, gdoc = load_model(roots, f"{GAME}/game.yaml", MagicGame, problems)
     tokens, tdoc = load_items(roots, f"{GAME}/tokens.yaml", "tokens", Token, problems)
     formulas, fdoc = load_items(roots, f"{GAME}/formulas.yaml", "formulas", Formula, problems)
     counters, cdoc = load_model(roots, f"{GAME}/counters.yaml", CounterFile, problems)
@@ -133,6 +154,13 @@ def load_magic(roots: ContentRoots) -> tuple[MagicContent | None, list[Problem]]
         known = numbers if tokens_clean else set(TOKEN_NUMBERS)
         _check_formulas(formulas, fdoc, known, game.facts.get("ingredients_per_formula", 3),
                         problems)
+    if game is not None and gdoc is not None:
+        _check_board(game, gdoc, problems)
+        pawn_ids = {p.id for p in counters.pawns} if counters else set()
+        for corner, pawn in game.board.starts.items():
+            if counters and pawn not in pawn_ids:
+                problems.append(gdoc.problem(("board", "starts", corner), f"unknown pawn "
+                                             f"'{pawn}': use one of {', '.join(sorted(pawn_ids))}"))
     if counters is not None and cdoc is not None:
         for i, pawn in enumerate(counters.pawns):
             check_localized(cdoc, ("pawns", i, "name"), pawn.name, languages,
@@ -209,3 +237,40 @@ def _warn_unbalanced(formulas: list[tuple[int, Formula]], doc: SourceDoc, number
                 ("formulas", j, "ingredients"), f"formula cards {a.card} and {b.card} share "
                 f"{len(shared)} ingredients ({', '.join(map(str, shared))}): change one so "
                 "that no two cards share more than one", severity="warning"))
+
+
+def _check_board(game: MagicGame, doc: SourceDoc, problems: list[Problem]) -> None:
+    """The fixed layout: 4 rows of 4 known glyphs, no opening off the board; sizes that fit."""
+    sizes = game.sizes
+    if not sizes.token + 2 <= sizes.corridor <= sizes.tile - 6:
+        problems.append(doc.problem(("sizes", "corridor"), f"corridor {sizes.corridor:g}mm must "
+                                    f"be at least the token ({sizes.token:g}mm) plus 2mm and at "
+                                    f"most the tile ({sizes.tile:g}mm) minus 6mm"))
+    rows = game.fixed_rows
+    if len(rows) != 4:
+        problems.append(doc.problem(("board", "fixed"), f"the fixed layout needs 4 rows (board "
+                                    f"rows 1, 3, 5, 7), not {len(rows)}", key=True))
+        return
+    corners = {"A1", "G1", "A7", "G7"}
+    for i, row in enumerate(rows):
+        if len(row) != 4:
+            problems.append(doc.problem(("board", "fixed", i), f"row {2 * i + 1} needs 4 glyphs "
+                                        f"separated by spaces, not {len(row)}"))
+            continue
+        for j, glyph in enumerate(row):
+            r, c = 2 * i + 1, 2 * j + 1
+            name = square_name(r, c)
+            if glyph not in GLYPHS:
+                problems.append(doc.problem(("board", "fixed", i), f"square {name}: unknown glyph "
+                                            f"'{glyph}': use one of {' '.join(GLYPHS)}"))
+                continue
+            off_board = sorted(GLYPHS[glyph] & edge_walls(r, c))
+            if off_board:
+                problems.append(doc.problem(("board", "fixed", i), f"square {name}: '{glyph}' "
+                                            f"opens off the board to the {'/'.join(off_board)}: "
+                                            "turn it so its wall faces the edge"))
+    for corner in game.board.starts:
+        if corner not in corners:
+            problems.append(doc.problem(("board", "starts", corner), f"starting square "
+                                        f"'{corner}' is not a board corner: use A1, G1, A7, G7",
+                                        key=True))

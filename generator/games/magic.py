@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ..content.magic import MagicContent, load_magic
 from ..draw import magic as art
+from ..draw import tiles
+from ..layout import maze
 from ..draw.scoresheet import ScoreForm, draw_score_sheet
 from ..draw.sheet import Painter
 from ..layout.imposition import PieceSpec
@@ -72,6 +74,26 @@ def score_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
                       cut=False)]
 
 
+def tile_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
+    """All 50 maze tiles (16 fixed, then the loose ones), then the set-up diagram page."""
+    game = content.game
+    colors = {p.id: p.color for p in content.counters.pawns}
+    fixed = maze.fixed_tiles(game.fixed_rows, game.board.starts)
+    loose = maze.loose_tiles(game.tiles.model_dump())
+    size, corridor = game.sizes.tile, game.sizes.corridor
+    pieces = [PieceSpec("tile-fixed", t.id, "rect", size, size,
+                        tiles.TileFace(t, corridor, colors.get(t.start or ""))) for t in fixed]
+    pieces += [PieceSpec("tile", t.id, "rect", size, size, tiles.TileFace(t, corridor))
+               for t in loose]
+    s = content.texts[lang].setup
+    face = tiles.SetupFace(tuple(fixed), corridor / size,
+                           tuple((sq, colors[p]) for sq, p in game.board.starts.items()),
+                           s.title, (s.fixed, s.loose, s.token, s.insert))
+    pieces.append(PieceSpec("setup-diagram", "setup-diagram", "rect", SCORE_SHEET_W,
+                            SCORE_SHEET_H, face, cut=False))
+    return pieces
+
+
 def _title(part: str):
     return lambda content, lang: content.texts[lang].parts[part]
 
@@ -88,6 +110,12 @@ def _painters_counters() -> dict[str, Painter]:
     return {"counter": Painter(art.draw_counter)}
 
 
+def _painters_tiles() -> dict[str, Painter]:
+    tile = Painter(tiles.draw_tile, outline=False)
+    return {"tile": tile, "tile-fixed": tile,
+            "setup-diagram": Painter(tiles.draw_setup, outline=False)}
+
+
 def _painters_score() -> dict[str, Painter]:
     return {"score-sheet": Painter(draw_score_sheet, outline=False)}
 
@@ -101,6 +129,7 @@ MAGIC_LABYRINTH = Game(
         "counters": Part("counters", counter_pieces, _painters_counters, _title("counters")),
         "score-sheet": Part("score-sheet", score_pieces, _painters_score,
                             _title("score-sheet")),
+        "tiles": Part("tiles", tile_pieces, _painters_tiles, _title("tiles")),
     },
     name=lambda content, lang: content.game.names[lang],
     languages=lambda content: content.languages,
