@@ -28,7 +28,7 @@ def test_every_command_has_help_text(command):
 def test_list_shows_games_and_parts():
     code, out, _ = run_cli("list")
     assert code == 0
-    assert "magic-labyrinth: tokens, formulas, counters, score-sheet" in out
+    assert "magic-labyrinth: tokens, formulas, counters, score-sheet, tiles" in out
 
 
 @pytest.mark.parametrize("args, message", [

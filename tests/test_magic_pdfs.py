@@ -12,7 +12,7 @@ from conftest import MM, pdf_fonts, pdf_text, run_cli
 
 RUSSIAN_NAMES = ["Дикое яблоко", "Масло чёрных слизней", "Огненная саламандра", "Ягоды омелы",
                  "Корень мандрагоры", "Чеснок"]
-PARTS = ["tokens", "formulas", "counters", "score-sheet"]
+PARTS = ["tokens", "formulas", "counters", "score-sheet", "tiles"]
 BASE14 = {"Helvetica", "Times-Roman", "Courier", "Symbol", "ZapfDingbats"}
 
 
