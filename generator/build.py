@@ -91,12 +91,12 @@ def plan_jobs(options: BuildOptions) -> tuple[list[Job], list[Problem]]:
     if options.paper not in PAPERS:
         raise UsageError(f"unknown paper '{options.paper}': choose a4 or letter")
     games = select_games(options.games)
-    for part in options.parts:
-        if not any(part in g.parts for g in games):
+    for wanted in options.parts:
+        if not any(wanted in g.parts for g in games):
             known = sorted({p for g in games for p in g.parts})
-            raise UsageError(f"unknown part '{part}': choose from {', '.join(known)}")
+            raise UsageError(f"unknown part '{wanted}': choose from {', '.join(known)}")
     loaded, warnings = load_games(games, ContentRoots.with_user(options.content), options.strict)
-    jobs = []
+    jobs: list[Job] = []
     for game in games:
         content = loaded[game.id]
         languages = game.languages(content)

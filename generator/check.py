@@ -6,8 +6,8 @@ from pathlib import Path
 
 from .build import load_games
 from .content.paths import ContentRoots
-from .games.registry import GAMES
 from .errors import Problem
+from .games.registry import GAMES
 
 
 def check_content(content: Path | None, strict: bool) -> list[Problem]:

@@ -41,7 +41,8 @@ class SourceDoc:
             probe = probe[:-1]
         return self.positions.get((), (1, 1))
 
-    def problem(self, path: Path_, message: str, key: bool = False, severity: str = "error") -> Problem:
+    def problem(self, path: Path_, message: str, key: bool = False,
+                severity: str = "error") -> Problem:
         """Make a Problem located at the value (or key) at path."""
         line, col = self.where(path, key=key)
         return Problem(self.file, line, col, message, severity)  # type: ignore[arg-type]

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import run_cli
+
 from generator.cli import main
 
 COMMANDS = sorted(main.commands)

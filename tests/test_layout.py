@@ -5,8 +5,8 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
-
 from conftest import layout_json
+
 from generator.layout.imposition import PAPERS, PieceSpec, SheetOptions, impose
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

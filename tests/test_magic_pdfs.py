@@ -6,9 +6,8 @@ import hashlib
 import re
 
 import pytest
-from pypdf import PdfReader
-
 from conftest import MM, pdf_fonts, pdf_text, run_cli
+from pypdf import PdfReader
 
 RUSSIAN_NAMES = ["Дикое яблоко", "Масло чёрных слизней", "Огненная саламандра", "Ягоды омелы",
                  "Корень мандрагоры", "Чеснок"]

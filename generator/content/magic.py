@@ -9,14 +9,21 @@ from itertools import combinations
 from pydantic import Field
 
 from ..errors import Problem
+from ..layout.maze import GLYPHS, edge_walls, square_name
+from ..sourceyaml import SourceDoc
 from .common import (
-    GameInfo, HexColor, Length, Localized, SheetTexts, check_localized, load_items, load_language_texts,
+    GameInfo,
+    HexColor,
+    Length,
+    Localized,
+    SheetTexts,
+    check_localized,
+    load_items,
+    load_language_texts,
     load_model,
 )
-from ..sourceyaml import SourceDoc
 from .modeling import Strict
 from .paths import ContentRoots
-from ..layout.maze import GLYPHS, edge_walls, square_name
 
 GAME = "magic-labyrinth"
 TOKEN_NUMBERS = tuple(range(1, 21)) + (25,)
@@ -157,10 +164,11 @@ def load_magic(roots: ContentRoots) -> tuple[MagicContent | None, list[Problem]]
     if game is not None and gdoc is not None:
         _check_board(game, gdoc, problems)
         pawn_ids = {p.id for p in counters.pawns} if counters else set()
-        for corner, pawn in game.board.starts.items():
-            if counters and pawn not in pawn_ids:
+        for corner, pawn_id in game.board.starts.items():
+            if counters and pawn_id not in pawn_ids:
                 problems.append(gdoc.problem(("board", "starts", corner), f"unknown pawn "
-                                             f"'{pawn}': use one of {', '.join(sorted(pawn_ids))}"))
+                                             f"'{pawn_id}': use one of "
+                                             f"{', '.join(sorted(pawn_ids))}"))
     if counters is not None and cdoc is not None:
         for i, pawn in enumerate(counters.pawns):
             check_localized(cdoc, ("pawns", i, "name"), pawn.name, languages,

@@ -55,7 +55,8 @@ def _message(err: dict[str, Any], model: type[BaseModel]) -> tuple[str, bool]:
     return f"'{name}': {err['msg']}", False
 
 
-def validate_model(doc: SourceDoc, model: type[M], path: tuple[Any, ...] = ()) -> tuple[M | None, list[Problem]]:
+def validate_model(doc: SourceDoc, model: type[M], path: tuple[Any, ...] = ()
+                   ) -> tuple[M | None, list[Problem]]:
     """Validate the data at path in doc against model; locate every error in the YAML file."""
     data: Any = doc.data
     for step in path:
@@ -65,7 +66,8 @@ def validate_model(doc: SourceDoc, model: type[M], path: tuple[Any, ...] = ()) -
     except ValidationError as exc:
         problems = []
         for err in exc.errors(include_url=False):
-            loc = tuple(x for x in err["loc"] if not (isinstance(x, str) and x.startswith("function-")))
-            message, at_key = _message(err, model)
+            loc = tuple(x for x in err["loc"]
+                        if not (isinstance(x, str) and x.startswith("function-")))
+            message, at_key = _message(dict(err), model)
             problems.append(doc.problem(path + loc, message, key=at_key))
         return None, problems

@@ -88,7 +88,7 @@ def draw_tile(c: Canvas, box: Box, face: TileFace, style: Style) -> None:
         c.drawPath(path, stroke=0, fill=1)
     c.setStrokeColor(EDGE)
     c.setLineWidth(mm(0.5))
-    for (x1, y1, inner), (x2, y2, _) in zip(pts, pts[1:] + pts[:1]):
+    for (x1, y1, _), (x2, y2, _) in zip(pts, pts[1:] + pts[:1]):
         on_edge = (x1 == x2 and x1 in (-out, t + out)) or (y1 == y2 and y1 in (-out, t + out))
         if not on_edge:
             c.line(x1, y1, x2, y2)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from ..content.magic import MagicContent, load_magic
 from ..draw import magic as art
 from ..draw import tiles
-from ..layout import maze
 from ..draw.scoresheet import ScoreForm, draw_score_sheet
 from ..draw.sheet import Painter
+from ..layout import maze
 from ..layout.imposition import PieceSpec
 from .base import Game, Part
 
