@@ -71,7 +71,7 @@ def score_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
         players=content.game.players.max,
     )
     return [PieceSpec("score-sheet", "score-sheet", "rect", SCORE_SHEET_W, SCORE_SHEET_H, form,
-                      cut=False)]
+                      cut=False, alone=True)]
 
 
 def tile_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
@@ -90,7 +90,7 @@ def tile_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
                            tuple((sq, colors[p]) for sq, p in game.board.starts.items()),
                            s.title, (s.fixed, s.loose, s.token, s.insert))
     pieces.append(PieceSpec("setup-diagram", "setup-diagram", "rect", SCORE_SHEET_W,
-                            SCORE_SHEET_H, face, cut=False))
+                            SCORE_SHEET_H, face, cut=False, alone=True))
     return pieces
 
 

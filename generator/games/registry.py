@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import Game
+from .goblin import GOBLIN_SLAYER
 from .magic import MAGIC_LABYRINTH
 
-GAMES: dict[str, Game] = {game.id: game for game in (MAGIC_LABYRINTH,)}
+GAMES: dict[str, Game] = {game.id: game for game in (MAGIC_LABYRINTH, GOBLIN_SLAYER)}

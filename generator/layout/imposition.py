@@ -60,6 +60,7 @@ class PieceSpec:
     front: Any = None
     back: Any = None
     cut: bool = True  # False for a whole-page form (score sheet): no crop marks
+    alone: bool = False  # True: this piece gets a page of its own
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,7 @@ def _groups(pieces: list[PieceSpec]) -> list[list[PieceSpec]]:
     groups: list[list[PieceSpec]] = []
     for spec in pieces:
         last = groups[-1][0] if groups else None
-        if last and (last.shape, last.width, last.height, last.kind) == (
+        if last and not spec.alone and (last.shape, last.width, last.height, last.kind) == (
             spec.shape, spec.width, spec.height, spec.kind
         ):
             groups[-1].append(spec)
@@ -183,6 +184,9 @@ def impose(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
             raise ValueError(f"a {spec.width:g}×{spec.height:g} mm {spec.kind} does not fit on "
                              f"{paper.name} with {options.margin:g} mm margins")
         queue = list(group)
+        if spec.alone and fronts[-1]:
+            fronts.append([])
+            y = top
         while queue:
             if fronts[-1]:
                 y += BLOCK_GAP + (2 * mark_room if marked else 0.0)

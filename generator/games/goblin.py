@@ -1,0 +1,114 @@
+"""Goblin Slayer: the parts locations, counters and player-aid."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import Field
+
+from ..content.common import SheetTexts, load_language_texts
+from ..content.modeling import Strict
+from ..content.paths import ContentRoots
+from ..draw import goblin as art
+from ..draw.kit import Box, Style
+from ..draw.sheet import Painter
+from ..errors import Problem
+from ..goblin.cave import check_cave
+from ..goblin.load import load_goblin_content
+from ..goblin.model import GoblinContent
+from ..layout.imposition import PieceSpec
+from .base import Game, Part
+
+GAME = "goblin-slayer"
+AID_W, AID_H = 180.0, 240.0
+
+
+class GoblinTexts(Strict):
+    parts: dict[str, str] = Field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GoblinBundle:
+    """The validated Goblin Slayer content with the sheet wording per language."""
+
+    content: GoblinContent
+    texts: dict[str, GoblinTexts]
+    sheet_texts: dict[str, SheetTexts]
+
+    @property
+    def languages(self) -> list[str]:
+        return sorted(set(self.texts) & set(self.sheet_texts) & {"ru", "en"})
+
+
+def load_goblin(roots: ContentRoots) -> tuple[GoblinBundle | None, list[Problem]]:
+    """Load the game's files and run the cave check over every legal assembly."""
+    content, problems = load_goblin_content(roots.roots)
+    texts = load_language_texts(roots, f"{GAME}/text", GoblinTexts, problems)
+    sheet = load_language_texts(roots, "common/text", SheetTexts, problems)
+    if content is None:
+        return None, problems
+    problems.extend(check_cave(content))
+    if any(p.severity == "error" for p in problems):
+        return None, problems
+    return GoblinBundle(content, texts, sheet), problems
+
+
+def location_pieces(bundle: GoblinBundle, lang: str) -> list[PieceSpec]:
+    """The nine location tiles, one per page."""
+    w, h = art.location_size_mm(bundle.content)
+    return [PieceSpec("location", loc.id, "hex", w, h, (loc, lang), alone=True)
+            for loc in bundle.content.locations]
+
+
+def counter_pieces(bundle: GoblinBundle, lang: str) -> list[PieceSpec]:
+    """Stormbeard, the goblins, the ogre, the Widget and the Hero Stones."""
+    size = bundle.content.counter_size_mm
+    pieces = []
+    for spec in bundle.content.counters.counters:
+        for i in range(spec.count):
+            suffix = f"-{i + 1}" if spec.count > 1 else ""
+            pieces.append(PieceSpec("counter", f"{spec.id}{suffix}", "circle", size, size,
+                                    (spec.picture, spec.name.get(lang))))
+    return pieces
+
+
+def aid_pieces(bundle: GoblinBundle, lang: str) -> list[PieceSpec]:
+    """One page: the turn sequence and the Hero Stone uses."""
+    return [PieceSpec("player-aid", "player-aid", "rect", AID_W, AID_H, (bundle.content, lang),
+                      cut=False, alone=True)]
+
+
+def _location(c: Any, box: Box, payload: Any, style: Style) -> None:
+    art.draw_location(c, box, payload[0], payload[1], style)
+
+
+def _counter(c: Any, box: Box, payload: Any, style: Style) -> None:
+    art.draw_counter(c, box, payload[0], payload[1], style)
+
+
+def _aid(c: Any, box: Box, payload: Any, style: Style) -> None:
+    art.draw_player_aid(c, box, payload[0], payload[1], style)
+
+
+def _title(part: str):  # type: ignore[no-untyped-def]
+    return lambda bundle, lang: bundle.texts[lang].parts.get(part, part)
+
+
+GOBLIN_SLAYER = Game(
+    id=GAME,
+    load=load_goblin,
+    parts={
+        "locations": Part("locations", location_pieces,
+                          lambda: {"location": Painter(_location, outline=False)},
+                          _title("locations")),
+        "counters": Part("counters", counter_pieces, lambda: {"counter": Painter(_counter)},
+                         _title("counters")),
+        "player-aid": Part("player-aid", aid_pieces,
+                           lambda: {"player-aid": Painter(_aid, outline=False)},
+                           _title("player-aid")),
+    },
+    name=lambda bundle, lang: bundle.content.game.name.get(lang),
+    languages=lambda bundle: bundle.languages,
+    sheet_texts=lambda bundle, lang: bundle.sheet_texts[lang],
+)

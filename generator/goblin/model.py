@@ -1,0 +1,136 @@
+"""Typed Goblin Slayer content: the YAML schemas (pydantic) and the parsed locations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import Field
+
+from ..content.modeling import Strict
+from .hexgrid import Edge, Hex
+
+Kind = Literal["entrance", "centre", "open-centre", "edge", "blocked-edge"]
+Feature = Literal["door", "tunnel"]
+Picture = Literal["dwarf", "goblin", "ogre", "widget", "stone"]
+Hour = Literal[2, 4, 6, 8, 10, 12]
+
+
+class Names(Strict):
+    """A text in both languages."""
+
+    ru: str = Field(min_length=1)
+    en: str = Field(min_length=1)
+
+    def get(self, lang: str) -> str:
+        """Return the text in lang ('ru' or 'en')."""
+        return self.ru if lang == "ru" else self.en
+
+
+class LocationSpec(Strict):
+    """One location as written in locations.yaml (hexes still as 'q,r' text)."""
+
+    id: str = Field(min_length=1)
+    kind: Kind
+    name: Names
+    closed_sides: list[Hour] = []
+    walls: dict[str, str] = {}
+    features: dict[str, Feature] = {}
+
+
+class CounterSpec(Strict):
+    """One kind of counter."""
+
+    id: str = Field(min_length=1)
+    name: Names
+    count: int = Field(ge=1)
+    picture: Picture
+
+
+class CountersFile(Strict):
+    """counters.yaml."""
+
+    size: str
+    counters: list[CounterSpec]
+
+
+class Facts(Strict):
+    """The numbers the rulebook quotes."""
+
+    goblins: int = Field(ge=1)
+    hero_stones: int = Field(ge=1)
+    locations: int = Field(ge=1)
+    locations_in_game: int = Field(ge=1)
+    stormbeard_move: int = Field(ge=0)
+    goblin_move: int = Field(ge=0)
+    ogre_move: int = Field(ge=0)
+    start_stones: int = Field(ge=0)
+    tunnels: int = Field(ge=0)
+
+
+class Phase(Strict):
+    """One phase of the turn or one Hero Stone use, for the player aid."""
+
+    title: Names
+    text: Names
+
+
+class GameFile(Strict):
+    """game.yaml."""
+
+    name: Names
+    players: int = Field(ge=1)
+    minutes: int = Field(ge=1)
+    facts: Facts
+    turn: list[Phase] = Field(min_length=5, max_length=5)
+    hero_stone_uses: list[Phase] = Field(min_length=1)
+
+
+@dataclass(frozen=True)
+class Location:
+    """A location with its hexes parsed: walls as shared-edge identities, features by hex.
+
+    Positions are (line, column) in `file`, kept so the cave check can point at the YAML.
+    """
+
+    id: str
+    kind: str
+    name: Names
+    walls: frozenset[Edge]
+    features: dict[Hex, str]
+    file: str
+    at: tuple[int, int]
+    closed_sides: tuple[int, ...] = ()
+    hex_at: dict[Hex, tuple[int, int]] = field(default_factory=dict)
+    feature_at: dict[Hex, tuple[int, int]] = field(default_factory=dict)
+    wall_at: dict[Edge, tuple[int, int]] = field(default_factory=dict)
+    sides_at: tuple[int, int] | None = None
+    doorway: frozenset[Edge] = frozenset()
+
+    def where(self, h: Hex | None = None) -> tuple[int, int]:
+        """Return the YAML position that best names hex h (or the location itself)."""
+        if h is not None and h in self.hex_at:
+            return self.hex_at[h]
+        return self.at
+
+    def hexes_with(self, feature: str) -> list[Hex]:
+        """Return the hexes carrying a feature, sorted."""
+        return sorted(h for h, f in self.features.items() if f == feature)
+
+
+@dataclass(frozen=True)
+class GoblinContent:
+    """Everything the Goblin Slayer parts are made from."""
+
+    game: GameFile
+    counters: CountersFile
+    counter_size_mm: float
+    locations: tuple[Location, ...]
+    locations_file: str
+
+    def location(self, location_id: str) -> Location:
+        """Return the location with this id."""
+        for loc in self.locations:
+            if loc.id == location_id:
+                return loc
+        raise KeyError(location_id)
