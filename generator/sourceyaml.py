@@ -65,9 +65,10 @@ class _Converter:
         if isinstance(node, yaml.MappingNode):
             result: dict[Any, Any] = {}
             for key_node, value_node in node.value:
-                key = self._scalar(key_node)
+                # Keys are always text: `no:` or `false:` stay words, not booleans.
+                key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
                 kmark = key_node.start_mark
-                if not isinstance(key, (str, int)):
+                if not isinstance(key, str):
                     self.problems.append(Problem(self.doc.file, kmark.line + 1, kmark.column + 1,
                                                  "a key must be a plain word or number"))
                     continue

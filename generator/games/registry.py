@@ -5,5 +5,8 @@ from __future__ import annotations
 from .base import Game
 from .goblin import GOBLIN_SLAYER
 from .magic import MAGIC_LABYRINTH
+from .paper import PAPER_LABYRINTH
 
-GAMES: dict[str, Game] = {game.id: game for game in (MAGIC_LABYRINTH, GOBLIN_SLAYER)}
+GAMES: dict[str, Game] = {
+    game.id: game for game in (MAGIC_LABYRINTH, PAPER_LABYRINTH, GOBLIN_SLAYER)
+}

@@ -1,0 +1,38 @@
+"""QR codes drawn as vector squares (sharp at any printer resolution)."""
+
+from __future__ import annotations
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_M
+from reportlab.pdfgen.canvas import Canvas
+
+from .kit import INK
+
+
+def qr_matrix(text: str) -> list[list[bool]]:
+    """The module matrix of a QR code for text, with a 4-module quiet zone."""
+    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=4)
+    code.add_data(text.encode("utf-8"))
+    code.make(fit=True)
+    return code.get_matrix()
+
+
+def draw_qr(c: Canvas, x: float, y: float, size: float, text: str) -> None:
+    """Draw a QR code for text in a square of side size whose bottom-left corner is (x, y)."""
+    matrix = qr_matrix(text)
+    n = len(matrix)
+    module = size / n
+    c.saveState()
+    c.setFillColor(INK)
+    for row, line in enumerate(matrix):
+        col = 0
+        while col < n:
+            if line[col]:
+                start = col
+                while col < n and line[col]:
+                    col += 1
+                c.rect(x + start * module, y + size - (row + 1) * module,
+                       (col - start) * module, module, stroke=0, fill=1)
+            else:
+                col += 1
+    c.restoreState()
