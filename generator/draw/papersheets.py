@@ -99,12 +99,12 @@ def draw_host_sheet(c: Canvas, box: Box, sheet: HostSheet, style: Style) -> None
     style.text_centred(c, sheet.subtitle, box.cx, top - mm(13.5), "Sans", 10, box.w,
                        "host sheet subtitle")
     plan = sheet.plan
-    room_w, room_h = box.w - mm(30), box.h - mm(110)
-    cell = min(mm(26), room_w / plan.cols, room_h / plan.rows)
+    room_w, room_h = box.w - mm(30), box.h - mm(105)
+    cell = min(mm(24), room_w / plan.cols, room_h / (plan.rows + 1.5))
     gx = box.cx - cell * plan.cols / 2
     gy = top - mm(24) - cell * 0.4
     draw_plan(c, gx, gy, cell, plan, style, sheet.exit_label)
-    below = gy - cell * plan.rows - mm(14)
+    below = gy - cell * plan.rows - max(mm(14), cell * 1.45)
     qr = mm(42)
     draw_legend(c, box.x, below, box.w - qr - mm(8), sheet.legend_title, sheet.legend, style)
     draw_qr(c, box.x + box.w - qr, below - qr - mm(2), qr, sheet.grid_text)

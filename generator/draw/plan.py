@@ -99,7 +99,7 @@ def symbol(c: Canvas, kind: str, x: float, y: float, s: float, label: str = "",
         c.setFillColor(INK)
         size = s * 0.2
         c.setFont(font("Sans-Bold"), size)
-        c.drawCentredString(cx, y + s * 0.06, label)
+        c.drawString(x + s * 0.07, y + s - size * 1.05, label)
     c.restoreState()
 
 
@@ -161,7 +161,7 @@ def _swamp(c: Canvas, a: Pos, b: Pos, target: Pos, origin, cell: float) -> None:
     c.saveState()
     c.setFillColor(SWAMP)
     c.setStrokeColor(SWAMP)
-    _arrow(c, mx, my, cell * 0.5, angle, cell * 0.06, cell * 0.2)
+    _arrow(c, mx, my, cell * 0.42, angle, cell * 0.06, cell * 0.18)
     c.restoreState()
 
 
