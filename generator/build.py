@@ -149,9 +149,16 @@ def _temp_beside(target: Path) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         os.close(fd)
+        os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes 0600; finished files follow umask
     except OSError as exc:
         raise OutputError(f"cannot write to {target.parent}: {exc.strerror}") from exc
     return Path(temp)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def write_atomically(target: Path, make: Callable[[Path], Any]) -> Any:

@@ -1,0 +1,100 @@
+"""The `reachability` rule: from every cell every other cell can be reached by moves.
+
+The graph has one node per cell plus the outside (see `movement.Maze`). The plan passes when all
+nodes are mutually reachable: forward and backward searches from the outside cover everything.
+Otherwise the largest strongly connected group of cells is "the rest of the plan" and the rule
+reports, as two problems at most, the cells that cannot be reached from it and the cells from
+which it cannot be reached, naming a sample cell of it and the walls around the cut-off cells.
+"""
+
+from __future__ import annotations
+
+from .messages import Nested
+from .model import Plan, Pos, cell_name, direction_between
+from .movement import Maze
+from .report import Finding, Locator
+
+MAX_WALLS_NAMED = 6
+
+
+def _search(edges: list[list[int]], root: int) -> list[bool]:
+    seen = [False] * len(edges)
+    seen[root] = True
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for nxt in edges[node]:
+            if not seen[nxt]:
+                seen[nxt] = True
+                stack.append(nxt)
+    return seen
+
+
+def _reverse(edges: list[list[int]]) -> list[list[int]]:
+    back: list[list[int]] = [[] for _ in edges]
+    for node, outs in enumerate(edges):
+        for nxt in outs:
+            if nxt != node:
+                back[nxt].append(node)
+    return back
+
+
+def all_reachable(maze: Maze) -> bool:
+    """Return True when every node of maze can reach every other."""
+    edges = maze.moves
+    return all(_search(edges, maze.outside)) and all(_search(_reverse(edges), maze.outside))
+
+
+def _components(edges: list[list[int]]) -> list[list[int]]:
+    back = _reverse(edges)
+    reach = [_search(edges, node) for node in range(len(edges))]
+    done = [False] * len(edges)
+    groups: list[list[int]] = []
+    for node in range(len(edges)):
+        if done[node]:
+            continue
+        from_node = _search(back, node)
+        group = [m for m in range(len(edges)) if reach[node][m] and from_node[m]]
+        for m in group:
+            done[m] = True
+        groups.append(group)
+    return groups
+
+
+def _walls_around(plan: Plan, group: set[Pos]) -> list[str]:
+    names = []
+    for a, b in sorted(plan.walls):
+        if (a in group) != (b in group) and direction_between(a, b):
+            names.append(f"{cell_name(a)}–{cell_name(b)}")
+    if len(names) > MAX_WALLS_NAMED:
+        names = names[:MAX_WALLS_NAMED] + ["…"]
+    return names
+
+
+def check_reachability(plan: Plan, loc: Locator, maze: Maze | None = None) -> list[Finding]:
+    """Return reachability findings for plan (none when every cell reaches every other)."""
+    maze = maze or Maze(plan)
+    if all_reachable(maze):
+        return []
+    edges = maze.moves
+    n = maze.outside
+    groups = _components(edges)
+    main = max(groups, key=lambda g: (sum(1 for m in g if m < n), n in g, -min(g)))
+    root = main[0]
+    sample = cell_name(divmod(min(m for m in main if m < n), plan.cols)) if any(
+        m < n for m in main) else "—"
+    unreached = _search(edges, root)
+    stuck = _search(_reverse(edges), root)
+    out: list[Finding] = []
+    for key, ok in (("reachability.in", unreached), ("reachability.out", stuck)):
+        cells: list[Pos] = [divmod(m, plan.cols) for m in range(n) if not ok[m]]  # type: ignore
+        if not cells:
+            continue
+        walls = _walls_around(plan, set(cells))
+        fix = Nested("reachability.fix-walls", {"walls": ", ".join(walls)}) if walls else (
+            Nested("reachability.fix-other", {}))
+        line, col = loc.cell(cells[0])
+        out.append(Finding("reachability", key, line, col, tuple(cell_name(p) for p in cells),
+                           {"cells": ", ".join(cell_name(p) for p in cells), "other": sample,
+                            "fix": fix}))
+    return out
