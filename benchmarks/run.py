@@ -32,9 +32,15 @@ def run_once(args: list[str], cwd: Path) -> tuple[float, float]:
     return elapsed, usage.ru_maxrss / 1024
 
 
+PLAN = str(ROOT / "content" / "paper-labyrinth" / "plans" / "plan_4x5_river_and_gully.txt")
+
 CASES = [
     ("--help", ["--help"], 0.15),
     ("build magic-labyrinth --lang all", ["build", "magic-labyrinth", "--lang", "all"], 1.0),
+    ("build goblin-slayer", ["build", "goblin-slayer"], 2.0),
+    ("build paper-labyrinth", ["build", "paper-labyrinth"], 2.0),
+    ("build (every game, every part)", ["build"], 2.0),
+    ("plan check (one 4x5 plan)", ["plan", "check", PLAN], 0.3),
 ]
 
 
