@@ -48,6 +48,7 @@ class Job:
     content: Any
     lang: str
     paper: str
+    roots: ContentRoots = field(default_factory=ContentRoots)
 
     @property
     def relative(self) -> Path:
@@ -77,6 +78,8 @@ def load_games(games: list[Game], roots: ContentRoots, strict: bool
     for game in games:
         content, found = game.load(roots)
         problems.extend(found)
+        if content is not None:
+            problems.extend(game.check_rules(roots, content))
         for check in game.extra_checks:
             problems.extend(check(roots))
         loaded[game.id] = content
@@ -95,22 +98,23 @@ def plan_jobs(options: BuildOptions) -> tuple[list[Job], list[Problem]]:
         if not any(wanted in g.parts for g in games):
             known = sorted({p for g in games for p in g.parts})
             raise UsageError(f"unknown part '{wanted}': choose from {', '.join(known)}")
-    loaded, warnings = load_games(games, ContentRoots.with_user(options.content), options.strict)
+    roots = ContentRoots.with_user(options.content)
+    loaded, warnings = load_games(games, roots, options.strict)
     jobs: list[Job] = []
     for game in games:
         content = loaded[game.id]
-        languages = game.languages(content)
-        if options.lang == "all":
-            langs = languages
-        elif options.lang in languages:
-            langs = [options.lang]
-        else:
+        parts = [p for p in game.parts.values() if not options.parts or p.name in options.parts]
+        offered = {p.name: (p.languages(content, roots) if p.languages
+                            else game.languages(content)) for p in parts}
+        if options.lang != "all" and not any(options.lang in langs for langs in
+                                             offered.values()):
+            known = sorted({lang for langs in offered.values() for lang in langs})
             raise UsageError(f"{game.id} has no language '{options.lang}': available are "
-                             f"{', '.join(languages)} (add text files to add a language)")
-        for part in game.parts.values():
-            if options.parts and part.name not in options.parts:
-                continue
-            jobs.extend(Job(game, part, content, lang, options.paper) for lang in langs)
+                             f"{', '.join(known)} (add text files to add a language)")
+        for part in parts:
+            langs = [lang for lang in offered[part.name]
+                     if options.lang in ("all", lang)]
+            jobs.extend(Job(game, part, content, lang, options.paper, roots) for lang in langs)
     return jobs, warnings
 
 
@@ -126,6 +130,8 @@ def impose_job(job: Job, options: BuildOptions) -> list[Page]:
 
 def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
     """Draw one PDF to path; return the texts that had to be shrunk below the minimum."""
+    if job.part.render is not None:
+        return job.part.render(job.content, job.roots, job.lang, job.paper, path)
     pages = impose_job(job, options)
     texts = job.game.sheet_texts(job.content, job.lang)
     game_name = job.game.name(job.content, job.lang)
@@ -210,4 +216,5 @@ def iter_layout(options: BuildOptions) -> Iterator[tuple[Job, list[Page]]]:
     """Yield each job with its imposed pages, without drawing anything."""
     jobs, _ = plan_jobs(options)
     for job in jobs:
-        yield job, impose_job(job, options)
+        if job.part.render is None:
+            yield job, impose_job(job, options)

@@ -97,7 +97,8 @@ def build(games: tuple[str, ...], parts: tuple[str, ...], **opts: Any) -> None:
     report = run_build(options, progress=lambda path: click.echo(f"wrote {path}"))
     for warning in report.warnings:
         click.echo(warning.format(), err=True)
-    click.echo(f"{len(report.written)} files written to {options.out}")
+    n = len(report.written)
+    click.echo(f"{n} file{'s' if n != 1 else ''} written to {options.out}")
 
 
 @main.command()

@@ -28,7 +28,11 @@ def test_every_command_has_help_text(command):
 def test_list_shows_games_and_parts():
     code, out, _ = run_cli("list")
     assert code == 0
-    assert "magic-labyrinth: tokens, formulas, counters, score-sheet, tiles" in out
+    assert out.splitlines() == [
+        "magic-labyrinth: tokens, formulas, counters, score-sheet, tiles, rules",
+        "paper-labyrinth: player-sheet, host-sheets, rules",
+        "goblin-slayer: locations, counters, player-aid, rules",
+    ]
 
 
 @pytest.mark.parametrize("args, message", [

@@ -54,7 +54,7 @@ def test_build_goblin_slayer_writes_every_part_in_both_languages(tmp_path, paper
     folder = tmp_path / "goblin-slayer"
     assert sorted(p.name for p in folder.glob("*.pdf")) == sorted(
         f"goblin-slayer-{part}-{lang}-{paper}.pdf"
-        for part in ("locations", "counters", "player-aid") for lang in ("ru", "en"))
+        for part in ("locations", "counters", "player-aid", "rules") for lang in ("ru", "en"))
     text = " ".join(pdf_text(folder / f"goblin-slayer-counters-ru-{paper}.pdf").split())
     assert "Штормбород" in text and "Гоблин" in text
     aid = " ".join(pdf_text(folder / f"goblin-slayer-player-aid-en-{paper}.pdf").split())

@@ -22,7 +22,7 @@ def _flat(text: str) -> str:
 def test_build_writes_every_part_in_both_languages(magic_build):
     names = sorted(p.name for p in magic_build.glob("*.pdf"))
     assert names == sorted(f"magic-labyrinth-{part}-{lang}-a4.pdf"
-                           for part in PARTS for lang in ("ru", "en"))
+                           for part in [*PARTS, "rules"] for lang in ("ru", "en"))
 
 
 @pytest.mark.parametrize("part", ["tokens", "formulas"])

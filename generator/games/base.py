@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..content.paths import ContentRoots
@@ -14,13 +15,19 @@ from ..layout.imposition import PieceSpec
 
 @dataclass(frozen=True)
 class Part:
-    """A printable component set: which pieces, how to draw them."""
+    """A printable component set: which pieces, how to draw them.
+
+    A part with `render` (the rulebook) draws its PDF itself instead of imposing pieces, and
+    may have languages of its own (`languages`, from the files that exist).
+    """
 
     name: str
-    pieces: Callable[[Any, str], list[PieceSpec]]
-    painters: Callable[[], dict[str, Painter]]
-    title: Callable[[Any, str], str]
+    pieces: Callable[[Any, str], list[PieceSpec]] = lambda content, lang: []
+    painters: Callable[[], dict[str, Painter]] = dict
+    title: Callable[[Any, str], str] = lambda content, lang: ""
     margin: float = 10.0
+    render: Callable[[Any, ContentRoots, str, str, Path], list[str]] | None = None
+    languages: Callable[[Any, ContentRoots], list[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -33,4 +40,29 @@ class Game:
     name: Callable[[Any, str], str]
     languages: Callable[[Any], list[str]]
     sheet_texts: Callable[[Any, str], Any]
+    rules_context: Callable[[Any, str], dict[str, Any]] | None = None
     extra_checks: list[Callable[[ContentRoots], list[Problem]]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.rules_context is not None and "rules" not in self.parts:
+            self.parts["rules"] = rules_part(self.id, self.rules_context)
+
+    def check_rules(self, roots: ContentRoots, content: Any) -> list[Problem]:
+        """Check the game's rulebooks in every language (none when it has no rules)."""
+        if self.rules_context is None:
+            return []
+        from .rules import check_game_rules
+
+        return check_game_rules(roots, self.id, content, self.rules_context)
+
+
+def rules_part(game: str, context: Callable[[Any, str], dict[str, Any]]) -> Part:
+    """The rulebook part of a game."""
+    from .rules import render_rules, rules_files
+
+    def render(content: Any, roots: ContentRoots, lang: str, paper: str, path: Path
+               ) -> list[str]:
+        return render_rules(game, content, context, roots, lang, paper, path)
+
+    return Part("rules", render=render,
+                languages=lambda content, roots: sorted(rules_files(roots, game)))

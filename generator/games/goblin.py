@@ -18,6 +18,7 @@ from ..goblin.cave import check_cave
 from ..goblin.load import load_goblin_content
 from ..goblin.model import GoblinContent
 from ..layout.imposition import PieceSpec
+from ..sourceyaml import load_yaml_file
 from .base import Game, Part
 
 GAME = "goblin-slayer"
@@ -35,6 +36,7 @@ class GoblinBundle:
     content: GoblinContent
     texts: dict[str, GoblinTexts]
     sheet_texts: dict[str, SheetTexts]
+    raw_locations: tuple[dict[str, Any], ...] = ()
 
     @property
     def languages(self) -> list[str]:
@@ -51,7 +53,25 @@ def load_goblin(roots: ContentRoots) -> tuple[GoblinBundle | None, list[Problem]
     problems.extend(check_cave(content))
     if any(p.severity == "error" for p in problems):
         return None, problems
-    return GoblinBundle(content, texts, sheet), problems
+    raw: tuple[dict[str, Any], ...] = ()
+    path = roots.find(f"{GAME}/locations.yaml")
+    if path is not None:
+        doc, _ = load_yaml_file(path)
+        raw = tuple(doc.data.get("locations", [])) if isinstance(doc.data, dict) else ()
+    return GoblinBundle(content, texts, sheet, raw), problems
+
+
+def goblin_rules_context(bundle: GoblinBundle, lang: str) -> dict[str, Any]:
+    """What the rulebook's Jinja sees: names, players, facts, the locations for diagrams."""
+    game = bundle.content.game
+    return {
+        "lang": lang,
+        "names": {"ru": game.name.ru, "en": game.name.en},
+        "players": {"min": game.players, "max": game.players},
+        "minutes": game.minutes,
+        "facts": game.facts.model_dump(),
+        "locations": list(bundle.raw_locations),
+    }
 
 
 def location_pieces(bundle: GoblinBundle, lang: str) -> list[PieceSpec]:
@@ -111,4 +131,5 @@ GOBLIN_SLAYER = Game(
     name=lambda bundle, lang: bundle.content.game.name.get(lang),
     languages=lambda bundle: bundle.languages,
     sheet_texts=lambda bundle, lang: bundle.sheet_texts[lang],
+    rules_context=goblin_rules_context,
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..content.magic import MagicContent, load_magic
 from ..draw import magic as art
 from ..draw import tiles
@@ -94,6 +96,41 @@ def tile_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
     return pieces
 
 
+def _number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value
+
+
+def magic_rules_context(content: MagicContent, lang: str) -> dict[str, Any]:
+    """What the rulebook's Jinja sees, from the same content the pieces are built from."""
+    game = content.game
+
+    def name(names: dict[str, str]) -> str:
+        return names.get(lang) or names.get("en") or next(iter(names.values()))
+
+    tokens = [{"number": t.number, "value": t.value, "name": name(t.name)}
+              for t in content.tokens]
+    loose = game.tiles.straight + game.tiles.corner + game.tiles.t
+    fixed = sum(len(row) for row in game.fixed_rows)
+    return {
+        "lang": lang,
+        "names": dict(game.names),
+        "players": game.players.model_dump(),
+        "minutes": game.minutes,
+        "facts": dict(game.facts),
+        "tokens": tokens,
+        "token_count": len(tokens),
+        "last_token": tokens[-1]["number"],
+        "formulas": [{"card": f.card, "ingredients": list(f.ingredients)}
+                     for f in content.formulas],
+        "formula_count": len(content.formulas),
+        "tiles": {**game.tiles.model_dump(), "fixed": fixed, "loose": loose,
+                  "total": fixed + loose},
+        "sizes": {"token_mm": _number(game.sizes.token), "tile_mm": _number(game.sizes.tile),
+                  "card_width_mm": _number(game.sizes.card_width),
+                  "card_height_mm": _number(game.sizes.card_height)},
+    }
+
+
 def _title(part: str):
     return lambda content, lang: content.texts[lang].parts[part]
 
@@ -134,4 +171,5 @@ MAGIC_LABYRINTH = Game(
     name=lambda content, lang: content.game.names[lang],
     languages=lambda content: content.languages,
     sheet_texts=lambda content, lang: content.sheet_texts[lang],
+    rules_context=magic_rules_context,
 )

@@ -143,6 +143,13 @@ def player_pieces(bundle: PaperBundle, lang: str) -> list[PieceSpec]:
                       cut=False, alone=True)]
 
 
+def paper_rules_context(bundle: PaperBundle, lang: str) -> dict[str, Any]:
+    """What the rulebook's Jinja sees: names, players, minutes and the shared facts."""
+    game = bundle.game
+    return {"lang": lang, "names": dict(game.names), "players": game.players.model_dump(),
+            "minutes": game.minutes, "facts": dict(game.facts)}
+
+
 def _host(c: Any, box: Box, payload: Any, style: Style) -> None:
     draw_host_sheet(c, box, payload, style)
 
@@ -170,4 +177,5 @@ PAPER_LABYRINTH = Game(
     name=lambda bundle, lang: bundle.game.names.get(lang, GAME),
     languages=lambda bundle: bundle.languages,
     sheet_texts=lambda bundle, lang: bundle.sheet_texts[lang],
+    rules_context=paper_rules_context,
 )

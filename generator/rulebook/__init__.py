@@ -1,0 +1,1 @@
+"""Rulebooks: Markdown + Jinja content typeset into PDFs (call build.build_rulebook)."""

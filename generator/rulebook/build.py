@@ -1,0 +1,194 @@
+"""Build a rulebook PDF from `content/GAME/rules/LANG.md`, and check translations against Russian.
+
+The lead's code calls `build_rulebook()` (one PDF) and `check_rulebooks()` (for `check`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import ContentError, Problem
+from . import parse as P
+from .diagrams import DIAGRAMS, enrich_kwargs
+from .source import RulesSource, read_rules, render_markdown
+from .structure import compare_languages, headings, paragraph_texts_with_lines
+from .typeset import missing_glyphs, typeset_rulebook
+
+REFERENCE_LANG = "ru"
+
+
+@dataclass
+class LoadedRules:
+    """A rulebook read, rendered and parsed, with every problem found on the way."""
+
+    source: RulesSource
+    blocks: list[P.Block] = field(default_factory=list)
+    rendered: str = ""
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not any(p.severity == "error" for p in self.problems)
+
+
+def load_rules(rules_path: Path, context: Mapping[str, Any], lang: str,
+               display: str | None = None) -> LoadedRules:
+    """Read front matter, render Jinja and parse the Markdown; collect problems, never raise."""
+    src = read_rules(rules_path, display)
+    loaded = LoadedRules(src, problems=list(src.problems))
+    if any(p.severity == "error" for p in src.problems) and not src.body:
+        return loaded
+    try:
+        loaded.rendered = render_markdown(src.body, dict(context), lang, set(DIAGRAMS),
+                                          file=src.file, first_line=src.body_first_line,
+                                          enrich=enrich_kwargs)
+    except ContentError as exc:
+        loaded.problems.extend(exc.problems)
+        return loaded
+    issues: list[P.ParseIssue] = []
+    loaded.blocks = P.parse_blocks(loaded.rendered, issues)
+    mapper = _LineMapper(src, loaded.rendered)
+    for issue in issues:
+        loaded.problems.append(Problem(src.file, mapper.line(issue.line), 1, issue.message,
+                                       "warning"))
+    seen: dict[str, int] = {}
+    for h in headings(loaded.blocks):
+        line = mapper.heading_line(h)
+        if not h.explicit_id:
+            loaded.problems.append(Problem(src.file, line, 1, f"heading '{h.text}' has no id: "
+                                           "end it with {#some-id}, the same in every language",
+                                           "warning"))
+        elif h.id in seen:
+            loaded.problems.append(Problem(src.file, line, 1, f"section id '{h.id}' is used "
+                                           f"twice (first at line {seen[h.id]}): make it unique",
+                                           "warning"))
+        seen.setdefault(h.id, line)
+    for ch in sorted(missing_glyphs(loaded.rendered)):
+        line, col = _first_position(src, ch)
+        loaded.problems.append(Problem(src.file, line, col, f"the bundled fonts cannot print "
+                                       f"'{ch}' (U+{ord(ch):04X}): a plain substitute is "
+                                       "printed instead", "warning"))
+    return loaded
+
+
+def _first_position(src: RulesSource, ch: str) -> tuple[int, int]:
+    for i, row in enumerate(src.body.split("\n")):
+        if ch in row:
+            return i + src.body_first_line, row.index(ch) + 1
+    return src.body_first_line, 1
+
+
+class _LineMapper:
+    """Map lines of the rendered Markdown back to lines of the source file (best effort)."""
+
+    def __init__(self, src: RulesSource, rendered: str) -> None:
+        self.src = src
+        self.body = src.body.split("\n")
+        self.rendered = rendered.split("\n")
+
+    def line(self, rendered_line: int) -> int:
+        text = self.rendered[rendered_line - 1].strip() if 0 < rendered_line <= len(
+            self.rendered) else ""
+        if text:
+            for i, row in enumerate(self.body):
+                if row.strip() == text:
+                    return i + self.src.body_first_line
+        return min(max(rendered_line, 1), len(self.body)) + self.src.body_first_line - 1
+
+    def heading_line(self, h: P.Heading) -> int:
+        marker = "{#" + h.id + "}"
+        for i, row in enumerate(self.body):
+            if row.lstrip().startswith("#") and marker in row:
+                return i + self.src.body_first_line
+        return self.line(h.line)
+
+    def text_line(self, text: str, rendered_line: int) -> int:
+        probe = text.strip()[:40]
+        for i, row in enumerate(self.body):
+            if probe and probe in row:
+                return i + self.src.body_first_line
+        return self.line(rendered_line)
+
+
+def rulebook_meta(meta: Mapping[str, Any], context: Mapping[str, Any]) -> dict[str, Any]:
+    """Front matter, completed with players and minutes from the game's context."""
+    out = dict(meta)
+    for key in ("players", "minutes"):
+        if key not in out and key in context:
+            value = context[key]
+            if hasattr(value, "model_dump"):
+                value = value.model_dump()
+            elif not isinstance(value, (Mapping, int, str)) and hasattr(value, "__dict__"):
+                value = {k: v for k, v in vars(value).items() if not k.startswith("_")}
+            out[key] = value
+    return out
+
+
+def build_rulebook(rules_path: Path, context: dict[str, Any], lang: str, paper: str,
+                   out_file: Path, project_url: str, footer_label: str) -> None:
+    """Typeset one rulebook to out_file; raise ContentError listing every error first."""
+    loaded = load_rules(Path(rules_path), context, lang)
+    errors = [p for p in loaded.problems if p.severity == "error"]
+    if errors:
+        raise ContentError(errors)
+    typeset_rulebook(rulebook_meta(loaded.source.meta, context), loaded.blocks, lang, paper,
+                     out_file, DIAGRAMS, project_url, footer_label)
+
+
+def check_rulebooks(paths_by_lang: Mapping[str, Path],
+                    context_by_lang: Mapping[str, Mapping[str, Any]]) -> list[Problem]:
+    """Check every language's rulebook; compare the others with Russian (warnings)."""
+    problems: list[Problem] = []
+    loaded: dict[str, LoadedRules] = {}
+    for lang, path in paths_by_lang.items():
+        item = load_rules(Path(path), context_by_lang.get(lang, {}), lang)
+        loaded[lang] = item
+        problems.extend(item.problems)
+    ref = loaded.get(REFERENCE_LANG)
+    if ref is None or not ref.ok:
+        return problems
+    ref_name = Path(ref.source.file).name
+    ref_map = _LineMapper(ref.source, ref.rendered)
+    ref_lines = {h.id: ref_map.heading_line(h) for h in headings(ref.blocks)}
+    ref_order = [h.id for h in headings(ref.blocks)]
+    for lang, item in loaded.items():
+        if lang == REFERENCE_LANG or not item.ok:
+            continue
+        problems.extend(_compare(item, ref.blocks, ref_name, ref_lines, ref_order))
+    return problems
+
+
+def _compare(item: LoadedRules, ref_blocks: list[P.Block], ref_name: str,
+             ref_lines: dict[str, int], ref_order: list[str]) -> list[Problem]:
+    file = item.source.file
+    mapper = _LineMapper(item.source, item.rendered)
+    own = {h.id: mapper.heading_line(h) for h in headings(item.blocks)}
+    texts = dict(paragraph_texts_with_lines(item.blocks))
+    out: list[Problem] = []
+    for kind, detail in compare_languages(ref_blocks, item.blocks):
+        if kind == "missing":
+            line = _anchor_line(detail, ref_order, own, item.source.body_first_line)
+            out.append(Problem(file, line, 1, f"section '{detail}' is missing (it is in "
+                               f"{ref_name} at line {ref_lines.get(detail, 1)}): translate it "
+                               "here", "warning"))
+        elif kind == "extra":
+            out.append(Problem(file, own.get(detail, 1), 1, f"section '{detail}' is not in "
+                               f"{ref_name}: add it there too or remove it here", "warning"))
+        else:
+            line = mapper.text_line(detail, texts.get(detail, 0))
+            short = detail if len(detail) <= 50 else detail[:47] + "..."
+            out.append(Problem(file, line, 1, f"text is the same as in {ref_name}, probably "
+                               f"untranslated: '{short}'", "warning"))
+    return out
+
+
+def _anchor_line(sid: str, ref_order: list[str], own: dict[str, int], default: int) -> int:
+    """Line of the nearest section before sid (in Russian order) that this file has."""
+    idx = ref_order.index(sid) if sid in ref_order else 0
+    for prev in reversed(ref_order[:idx]):
+        if prev in own:
+            return own[prev]
+    return default

@@ -1,0 +1,404 @@
+"""Custom flowables of the rulebook: code, figures, notes, tables, title decoration, back page."""
+
+from __future__ import annotations
+
+import random
+import zlib
+from functools import cache
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_M
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph, Table
+
+from ..draw.fonts import FONT_DIR
+
+INK = colors.HexColor("#1f1a17")
+ACCENT = colors.HexColor("#7a2e1d")
+MUTED = colors.HexColor("#6b625b")
+CODE_BG = colors.HexColor("#f1ede6")
+CODE_RULE = colors.HexColor("#cfc6bb")
+
+MONO_FILE = "NotoSansMono-Regular.ttf"
+MIN_CODE_SIZE = 7.2
+
+
+def _wrap_code(line: str, width: int) -> list[str]:
+    """Break a code line longer than width characters, at a space when there is one."""
+    out: list[str] = []
+    while len(line) > width:
+        cut = line.rfind(" ", width // 2, width)
+        cut = cut + 1 if cut > 0 else width
+        out.append(line[:cut].rstrip())
+        line = "    " + line[cut:].lstrip()
+    out.append(line)
+    return out
+
+
+SYMBOL_FILES = ("NotoSansMath-Regular.ttf", "NotoSansSymbols2-Regular.ttf",
+                "NotoSansSymbols-Regular.ttf")
+
+
+@cache
+def symbol_font() -> tuple[str, frozenset[int]] | None:
+    """Return a bundled font for arrows and signs the Noto text fonts lack, and its characters."""
+    for name in SYMBOL_FILES:
+        path = FONT_DIR / name
+        if path.exists():
+            font = TTFont("Symbols", str(path))
+            pdfmetrics.registerFont(font)
+            return "Symbols", frozenset(font.face.charToGlyph)
+    return None
+
+
+def is_draft(canv: Canvas) -> bool:
+    """Tell whether this canvas belongs to a layout-only pass that is thrown away."""
+    return bool(getattr(canv, "_rulebook_draft", False))
+
+
+@cache
+def code_font() -> tuple[str, float]:
+    """Return the code face and size: Noto Sans Mono when bundled, else Sans (spaced evenly)."""
+    path = FONT_DIR / MONO_FILE
+    if path.exists():
+        pdfmetrics.registerFont(TTFont("Mono", str(path)))
+        return "Mono", 8.6
+    return "Sans", 8.6
+
+
+class Para(Paragraph):
+    """A paragraph that remembers its line breaks per width and skips drawing in draft passes."""
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        cached = self.__dict__.get("_wrap_cache")
+        if cached is not None and cached[0] == availWidth:
+            _, self.width, self._wrapWidths, self.blPara, self.height = cached
+            return self.width, self.height
+        width, height = super().wrap(availWidth, availHeight)
+        self._wrap_cache = (availWidth, self.width, self._wrapWidths, self.blPara, self.height)
+        return width, height
+
+    def draw(self) -> None:
+        if not is_draft(self.canv):
+            super().draw()
+
+
+class NoteBox(Table):
+    """A boxed note: kept whole when short, split between pages only when it is long."""
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        if getattr(self, "_height", 0) < 320 or availHeight < 90:
+            return []
+        return super().split(availWidth, availHeight)
+
+
+class RuleTable(Table):
+    """A table that never leaves fewer than 3 rows before a page break or 2 after it."""
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        head = self.repeatRows
+        body = len(self._cellvalues) - head
+        if body < 5:
+            return []
+        parts = super().split(availWidth, availHeight)
+        while len(parts) == 2 and len(parts[1]._cellvalues) - head < 2:
+            heights = self._rowHeights
+            cut = len(parts[0]._cellvalues)
+            availHeight -= heights[cut - 1] if cut - 1 < len(heights) else 0
+            parts = super().split(availWidth, availHeight)
+        if len(parts) == 2 and len(parts[0]._cellvalues) - head < 3:
+            return []
+        return parts
+
+
+class CodeBlock(Flowable):
+    """Preformatted text on a light panel, every character in a cell of the same width."""
+
+    def __init__(self, text: str, width: float, lines: list[str] | None = None,
+                 first: bool = True, last: bool = True) -> None:
+        super().__init__()
+        self.text = text
+        self.lines = lines if lines is not None else (text.expandtabs(4).split("\n") or [""])
+        self.box_width = width
+        self.first, self.last = first, last
+        self.face, size = code_font()
+        self.pad = 6.0
+        fit = int((width - 2 * self.pad) / (MIN_CODE_SIZE * 0.6))
+        if lines is None:
+            self.lines = [part for line in self.lines for part in _wrap_code(line, fit)]
+        longest = max((len(line) for line in self.lines), default=1) or 1
+        self.advance = min(size * 0.6, (width - 2 * self.pad) / longest)
+        self.size = min(size, self.advance / 0.6)
+        self.leading = self.size * 1.32
+        self.spaceBefore = 3 if first else 0
+        self.spaceAfter = 8 if last else 0
+
+    def _height(self, n: int) -> float:
+        return n * self.leading + (self.pad if self.first else 2) + (self.pad if self.last else 2)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.width = self.box_width
+        self.height = self._height(len(self.lines))
+        return self.width, self.height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        n = int((availHeight - self.pad - 2) // self.leading)
+        if n < 2 or len(self.lines) - n < 2:
+            return []
+        return [CodeBlock(self.text, self.box_width, self.lines[:n], self.first, False),
+                CodeBlock(self.text, self.box_width, self.lines[n:], False, self.last)]
+
+    def draw(self) -> None:
+        c = self.canv
+        if is_draft(c):
+            return
+        c.saveState()
+        c.setFillColor(CODE_BG)
+        c.setStrokeColor(CODE_RULE)
+        c.setLineWidth(0.4)
+        c.rect(0, 0, self.width, self.height, stroke=0, fill=1)
+        c.line(0, 0, 0, self.height)
+        c.setFillColor(INK)
+        y = self.height - (self.pad if self.first else 2) - self.size
+        mono = self.face != "Sans"
+        for line in self.lines:
+            if mono:
+                c.setFont(self.face, self.size)
+                c.drawString(self.pad, y, line)
+            else:
+                self._draw_spaced(c, line, y)
+            y -= self.leading
+        c.restoreState()
+
+    def _draw_spaced(self, c: Canvas, line: str, y: float) -> None:
+        t = c.beginText()
+        t.setFont(self.face, self.size)
+        for i, ch in enumerate(line):
+            if ch == " ":
+                continue
+            w = pdfmetrics.stringWidth(ch, self.face, self.size)
+            scale = min(1.0, self.advance * 0.96 / w) if w else 1.0
+            x = self.pad + i * self.advance + (self.advance - w * scale) / 2
+            t.setTextOrigin(x, y)
+            t.setHorizScale(scale * 100)
+            t.textOut(ch)
+        c.drawText(t)
+
+
+class Figure(Flowable):
+    """A diagram centred on the column with its caption below; never split."""
+
+    def __init__(self, art: Flowable, caption: Paragraph | None, width: float) -> None:
+        super().__init__()
+        self.art = art
+        self.caption = caption
+        self.box_width = width
+        self.spaceBefore = 6
+        self.spaceAfter = 10
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.aw, self.ah = self.art.wrap(availWidth, availHeight)
+        self.ch = self.caption.wrap(availWidth * 0.85, availHeight)[1] if self.caption else 0
+        self.width = availWidth
+        self.height = self.ah + (self.ch + 4 if self.caption else 0)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        if is_draft(self.canv):
+            return
+        if isinstance(self.art, Drawing):  # no Helvetica default in the PDF
+            self.art.initialFontName = "Sans"
+        self.art.drawOn(self.canv, (self.width - self.aw) / 2, self.height - self.ah)
+        if self.caption:
+            self.caption.drawOn(self.canv, self.width * 0.075, 0)
+
+
+class TitleFrame:
+    """The decorative frame of the title page: double rule, a meander band, corner squares."""
+
+    def __init__(self, pagesize: tuple[float, float], margin: float) -> None:
+        self.w, self.h = pagesize
+        self.m = margin
+
+    def draw_on(self, c: Canvas) -> None:
+        m, w, h = self.m, self.w, self.h
+        band = 9 * mm
+        c.saveState()
+        c.setStrokeColor(ACCENT)
+        c.setLineWidth(1.6)
+        c.rect(m, m, w - 2 * m, h - 2 * m)
+        c.setLineWidth(0.6)
+        c.rect(m + band, m + band, w - 2 * (m + band), h - 2 * (m + band))
+        c.setLineWidth(0.9)
+        c.setLineJoin(0)
+        x0, x1 = m + band, w - m - band
+        y0, y1 = m + band, h - m - band
+        self._meander(c, x0, x1, m, band, horizontal=True, flip=False)
+        self._meander(c, x0, x1, h - m - band, band, horizontal=True, flip=True)
+        self._meander(c, y0, y1, m, band, horizontal=False, flip=False)
+        self._meander(c, y0, y1, w - m - band, band, horizontal=False, flip=True)
+        for cx in (m, w - m - band):
+            for cy in (m, h - m - band):
+                self._corner(c, cx, cy, band)
+        c.restoreState()
+
+    @staticmethod
+    def _meander(c: Canvas, a0: float, a1: float, b0: float, band: float, horizontal: bool,
+                 flip: bool) -> None:
+        g = band / 6
+        n = max(1, int((a1 - a0) // (5 * g)))
+        unit = (a1 - a0) / n
+        k = unit / 5
+        # one key per unit, drawn in (along, across) coordinates, across measured from the page edge
+        key = [(0.5, 1), (4.5, 1), (4.5, 5), (1.5, 5), (1.5, 2.6), (3.3, 2.6), (3.3, 3.6),
+               (2.6, 3.6)]
+        path = c.beginPath()
+        for i in range(n):
+            pts = []
+            for along, across in key:
+                a = a0 + i * unit + along * k
+                b = b0 + (band - across * g if flip else across * g)
+                pts.append((a, b) if horizontal else (b, a))
+            path.moveTo(*pts[0])
+            for p in pts[1:]:
+                path.lineTo(*p)
+        c.drawPath(path, stroke=1, fill=0)
+
+    @staticmethod
+    def _corner(c: Canvas, x: float, y: float, band: float) -> None:
+        c.setFillColor(colors.white)
+        c.rect(x, y, band, band, stroke=1, fill=1)
+        c.rect(x + band * 0.22, y + band * 0.22, band * 0.56, band * 0.56, stroke=1, fill=0)
+        c.setFillColor(ACCENT)
+        c.rect(x + band * 0.41, y + band * 0.41, band * 0.18, band * 0.18, stroke=0, fill=1)
+
+
+class MazeOrnament(Flowable):
+    """A small square maze, the same for the same seed text (crc32, not hash())."""
+
+    def __init__(self, seed: str, size: float, cells: int = 11) -> None:
+        super().__init__()
+        self.seed = zlib.crc32(seed.encode("utf-8"))
+        self.size = size
+        self.n = cells
+        self.hAlign = "CENTER"
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.width = self.height = min(self.size, availWidth)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        n = self.n
+        rng = random.Random(self.seed)
+        right = [[True] * n for _ in range(n)]  # wall on the right of (x, y)
+        down = [[True] * n for _ in range(n)]  # wall below (x, y)
+        seen = [[False] * n for _ in range(n)]
+        stack = [(0, 0)]
+        seen[0][0] = True
+        while stack:
+            x, y = stack[-1]
+            options = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                       if 0 <= x + dx < n and 0 <= y + dy < n and not seen[y + dy][x + dx]]
+            if not options:
+                stack.pop()
+                continue
+            nx, ny = rng.choice(options)
+            if nx != x:
+                right[y][min(x, nx)] = False
+            else:
+                down[min(y, ny)][x] = False
+            seen[ny][nx] = True
+            stack.append((nx, ny))
+        s = self.width / n
+        c = self.canv
+        c.saveState()
+        c.setStrokeColor(ACCENT)
+        c.setLineWidth(max(0.8, s * 0.16))
+        c.setLineCap(2)
+        path = c.beginPath()
+
+        def seg(x0: float, y0: float, x1: float, y1: float) -> None:
+            path.moveTo(x0 * s, self.height - y0 * s)
+            path.lineTo(x1 * s, self.height - y1 * s)
+
+        seg(1, 0, n, 0)  # top, entrance at the top left
+        seg(0, 0, 0, n)
+        seg(0, n, n - 1, n)  # bottom, exit at the bottom right
+        seg(n, 0, n, n)
+        for y in range(n):
+            for x in range(n):
+                if right[y][x] and x < n - 1:
+                    seg(x + 1, y, x + 1, y + 1)
+                if down[y][x] and y < n - 1:
+                    seg(x, y + 1, x + 1, y + 1)
+        c.drawPath(path, stroke=1, fill=0)
+        c.restoreState()
+
+
+def qr_matrix(data: str) -> list[list[bool]]:
+    """Return the QR modules for data (True = dark), without the quiet zone."""
+    qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, box_size=1)
+    qr.add_data(data)
+    qr.make(fit=True)
+    return [list(row) for row in qr.get_matrix()]
+
+
+def draw_qr(c: Canvas, data: str, x: float, y: float, size: float) -> None:
+    """Draw a QR code for data as vector rectangles, bottom-left corner at (x, y)."""
+    matrix = qr_matrix(data)
+    n = len(matrix)
+    s = size / n
+    path = c.beginPath()
+    for r, row in enumerate(matrix):
+        col = 0
+        while col < n:
+            if row[col]:
+                start = col
+                while col < n and row[col]:
+                    col += 1
+                path.rect(x + start * s, y + size - (r + 1) * s, (col - start) * s, s)
+            else:
+                col += 1
+    c.saveState()
+    c.setFillColor(colors.black)
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
+
+
+class BackPage(Flowable):
+    """The last page: a line of text and a QR code with the project's address under it."""
+
+    def __init__(self, url: str, text: Paragraph, width: float, height: float) -> None:
+        super().__init__()
+        self.url = url
+        self.text = text
+        self.box = (width, height)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.width = availWidth
+        self.height = min(self.box[1], availHeight) - 1
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        if is_draft(c):
+            return
+        qr = 42 * mm
+        top = self.height * 0.62
+        if self.url:
+            tw, th = self.text.wrap(self.width * 0.7, self.height)
+            self.text.drawOn(c, (self.width - tw) / 2, top + qr / 2 + 10 * mm)
+            draw_qr(c, self.url, (self.width - qr) / 2, top - qr / 2, qr)
+            c.linkURL(self.url, ((self.width - qr) / 2, top - qr / 2, (self.width + qr) / 2,
+                                 top + qr / 2), relative=1)
+            c.setFont("Sans", 9.5)
+            c.setFillColor(MUTED)
+            c.drawCentredString(self.width / 2, top - qr / 2 - 8 * mm, self.url)
+        c.setFont("Sans", 8)
+        c.setFillColor(MUTED)
+        c.drawCentredString(self.width / 2, 0, "labyrinth-pnp")

@@ -1,0 +1,314 @@
+"""Read a rulebook file: YAML front matter, then a Markdown body rendered through Jinja.
+
+Jinja contract (see docs/rules-format.md): StrictUndefined, `trim_blocks` and `lstrip_blocks`
+(so `{% for %}` lines leave no blank lines inside tables), a `plural` filter and a global
+`diagram(name, **kwargs)` that emits a placeholder line `<!--diagram {...}-->` for the parser.
+Jinja comments are `{## … ##}`, because `{#id}` is taken by heading ids.
+Every problem is located by the file's own line and column.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from jinja2 import nodes
+
+from ..errors import ContentError, Problem
+from ..sourceyaml import parse_yaml
+
+DIAGRAM_PREFIX = "<!--diagram "
+DIAGRAM_SUFFIX = "-->"
+
+# Languages whose nouns take three forms after a number (1 / 2-4 / 5-20), by the Slavic rule.
+THREE_FORM_LANGS = {"ru", "uk", "be", "sr", "hr", "bs"}
+
+
+@dataclass
+class RulesSource:
+    """One rulebook file split into its parts, with where the body starts."""
+
+    file: str
+    text: str
+    meta: dict[str, Any] = field(default_factory=dict)
+    body: str = ""
+    body_first_line: int = 1  # 1-based line of the file where the body starts
+    problems: list[Problem] = field(default_factory=list)
+
+
+def read_rules(path: Path, display: str | None = None) -> RulesSource:
+    """Read a rulebook file; unreadable files and bad front matter become problems."""
+    name = display or str(path)
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        return RulesSource(name, "", problems=[Problem(name, 1, 1,
+                                                       f"cannot read file: {exc.strerror}")])
+    except UnicodeDecodeError:
+        return RulesSource(name, "", problems=[Problem(name, 1, 1, "file is not UTF-8 text: "
+                                                       "save it as UTF-8")])
+    return split_front_matter(text, name)
+
+
+def split_front_matter(text: str, file: str) -> RulesSource:
+    """Split `---` YAML front matter from the Markdown body."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    src = RulesSource(file, text, body=text)
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        src.problems.append(Problem(file, 1, 1, "the file must start with front matter: a line "
+                                    "`---`, `title: …`, `subtitle: …`, and another `---`"))
+        return src
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() in ("---", "...")), None)
+    if end is None:
+        src.problems.append(Problem(file, 1, 1, "front matter is not closed: add a line `---` "
+                                    "after the title and subtitle"))
+        return src
+    # Leading newline keeps YAML line numbers equal to file line numbers.
+    doc, problems = parse_yaml("\n" + "\n".join(lines[1:end]), file)
+    src.problems.extend(problems)
+    if doc.data is None and not problems:
+        doc.data = {}
+    if isinstance(doc.data, dict):
+        src.meta = doc.data
+        if not isinstance(src.meta.get("title"), str) or not src.meta["title"].strip():
+            src.problems.append(Problem(file, 2, 1, "front matter has no `title: …`: add the "
+                                        "game's title"))
+    elif not problems:
+        src.problems.append(Problem(file, 2, 1, "front matter must be `key: value` lines"))
+    src.body = "\n".join(lines[end + 1:])
+    src.body_first_line = end + 2
+    return src
+
+
+# --- plural -------------------------------------------------------------------------------
+
+def plural_form(n: int, forms: tuple[str, ...], lang: str) -> str:
+    """Choose the noun form agreeing with n (ru: 1 очко, 2 очка, 5 очков; en: 1 point, 2 points)."""
+    if lang in THREE_FORM_LANGS:
+        if len(forms) != 3:
+            raise ValueError(f"plural in '{lang}' needs three forms, e.g. "
+                             "plural(\"очко\", \"очка\", \"очков\")")
+        n10, n100 = abs(n) % 10, abs(n) % 100
+        if n10 == 1 and n100 != 11:
+            return forms[0]
+        if 2 <= n10 <= 4 and not 12 <= n100 <= 14:
+            return forms[1]
+        return forms[2]
+    if len(forms) != 2:
+        raise ValueError(f"plural in '{lang}' needs two forms, e.g. plural(\"point\", \"points\")")
+    return forms[0] if abs(n) == 1 else forms[1]
+
+
+def plural(n: Any, forms: tuple[str, ...], lang: str) -> str:
+    """Return "N word" with the form agreeing with n."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        if isinstance(n, float) and n.is_integer():
+            n = int(n)
+        elif isinstance(n, str) and n.strip().lstrip("-").isdigit():
+            n = int(n)
+        else:
+            raise ValueError(f"plural needs a whole number, got {n!r}")
+    return f"{n} {plural_form(n, forms, lang)}"
+
+
+# --- Jinja rendering ----------------------------------------------------------------------
+
+class _Recorder:
+    """Collects problems raised by filters and globals while the template runs."""
+
+    def __init__(self, file: str, filename: str, first_line: int, body: str) -> None:
+        self.file = file
+        self.filename = filename
+        self.first_line = first_line
+        self.lines = body.split("\n")
+        self.template: jinja2.Template | None = None
+        self.problems: list[Problem] = []
+
+    def here(self) -> int:
+        """Return the template line (1-based) of the innermost running template frame."""
+        frame = sys._getframe(1)
+        while frame is not None:
+            if frame.f_code.co_filename == self.filename and self.template is not None:
+                return self.template.get_corresponding_lineno(frame.f_lineno)
+            frame = frame.f_back  # type: ignore[assignment]
+        return 1
+
+    def add(self, tline: int, message: str, needle: str = "") -> None:
+        self.problems.append(Problem(self.file, tline + self.first_line - 1,
+                                     self.column(tline, needle), message))
+
+    def column(self, tline: int, needle: str) -> int:
+        """Best column on template line tline: where needle occurs inside a Jinja tag."""
+        text = self.lines[tline - 1] if 0 < tline <= len(self.lines) else ""
+        if needle:
+            for pattern in (r"(?<=[.\[])['\"]?" + re.escape(needle) + r"(?!\w)",
+                            r"(?<![\w.])" + re.escape(needle) + r"(?!\w)"):
+                m = re.search(pattern, text)
+                if m:
+                    return m.start() + 1
+        for tag in ("{{", "{%"):
+            if tag in text:
+                return text.index(tag) + 1
+        return 1
+
+
+def _syntax_column(text: str, message: str) -> int:
+    m = re.search(r"'([^']+)'", message)
+    if m and m.group(1) in text:
+        return text.index(m.group(1)) + 1
+    for tag in ("{%", "{{"):
+        if tag in text:
+            return text.rindex(tag) + 1
+    return 1
+
+
+def _environment() -> jinja2.Environment:
+    # `{#id}` marks heading ids, so Jinja comments are `{## … ##}` instead of `{# … #}`.
+    return jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
+                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                              comment_start_string="{##", comment_end_string="##}",
+                              optimized=False)
+
+
+def _assigned_names(tree: nodes.Template) -> set[str]:
+    names: set[str] = set()
+    for name in tree.find_all(nodes.Name):
+        if name.ctx in ("store", "param"):
+            names.add(name.name)
+    for macro in tree.find_all(nodes.Macro):
+        names.add(macro.name)
+    return names
+
+
+def render_markdown(text: str, context: dict[str, Any], lang: str,
+                    diagram_names: set[str] | list[str] | Any, file: str = "<rules>",
+                    first_line: int = 1,
+                    enrich: Callable[[str, dict[str, Any], dict[str, Any]], dict[str, Any]]
+                    | None = None) -> str:
+    """Render the Jinja in a rulebook body; raise ContentError with located problems.
+
+    first_line is the file line where text starts (so problems carry the file's own lines);
+    enrich(name, kwargs, context) may complete a diagram's arguments from the context.
+    """
+    env = _environment()
+    filename = f"<rulebook {file}>"
+    rec = _Recorder(file, filename, first_line, text)
+    known = set(diagram_names)
+
+    try:
+        tree = env.parse(text, file, filename)
+    except jinja2.TemplateSyntaxError as exc:
+        line = exc.lineno or 1
+        msg = exc.message or "template syntax error"
+        row = rec.lines[line - 1] if 0 < line <= len(rec.lines) else ""
+        raise ContentError([Problem(file, line + first_line - 1, _syntax_column(row, msg),
+                                    f"template syntax error: {msg}")]) from None
+
+    # Report every unknown top-level variable at once, before running anything.
+    available = set(context) | set(env.globals) | {"diagram", "lang"} | _assigned_names(tree)
+    seen: set[str] = set()
+    for node in tree.find_all(nodes.Name):
+        if node.ctx == "load" and node.name not in available and node.name not in seen:
+            seen.add(node.name)
+            rec.add(node.lineno, f"unknown variable '{node.name}': check its spelling "
+                    "(docs/rules-format.md lists the variables)", node.name)
+    if rec.problems:
+        raise ContentError(rec.problems)
+
+    def plural_filter(n: Any, *forms: str) -> str:
+        if rec.template is None:  # Jinja folding constants at compile time: run it later
+            raise RuntimeError("evaluate when rendering")
+        try:
+            return plural(n, tuple(forms), lang)
+        except ValueError as exc:
+            rec.add(rec.here(), str(exc), "plural")
+            return str(n)
+
+    def diagram(name: str, /, **kwargs: Any) -> str:
+        if name not in known:
+            rec.add(rec.here(), f"unknown diagram '{name}': use one of "
+                    + ", ".join(sorted(known)), "diagram")
+            return ""
+        if enrich is not None:
+            kwargs = enrich(name, kwargs, context)
+        try:
+            payload = json.dumps({"name": name, "kwargs": kwargs}, ensure_ascii=False,
+                                 sort_keys=True, default=_jsonable)
+        except (TypeError, ValueError) as exc:
+            rec.add(rec.here(), f"diagram '{name}': arguments must be numbers, text or lists "
+                    f"({exc})", "diagram")
+            return ""
+        return "\n\n" + DIAGRAM_PREFIX + payload + DIAGRAM_SUFFIX + "\n\n"
+
+    env.filters["plural"] = plural_filter
+    env.globals["diagram"] = diagram
+    try:
+        template = env.template_class.from_code(
+            env, env.compile(tree, file, filename), env.make_globals(None), None)
+    except jinja2.TemplateSyntaxError as exc:
+        line = exc.lineno or 1
+        raise ContentError([Problem(file, line + first_line - 1, 1,
+                                    f"template syntax error: {exc.message}")]) from None
+    rec.template = template
+    try:
+        out = template.render({"lang": lang, **context})
+    except jinja2.UndefinedError as exc:
+        tline = _template_line(exc, filename)
+        needle = _undefined_needle(str(exc))
+        rec.add(tline, f"{exc.message}: check the spelling against the variables in "
+                "docs/rules-format.md", needle)
+        raise ContentError(rec.problems) from None
+    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError,
+            AttributeError) as exc:
+        tline = _template_line(exc, filename)
+        rec.add(tline, f"template error: {exc}")
+        raise ContentError(rec.problems) from None
+    if rec.problems:
+        raise ContentError(rec.problems)
+    return out
+
+
+def _template_line(exc: BaseException, filename: str) -> int:
+    line = 1
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _undefined_needle(message: str) -> str:
+    m = re.search(r"has no attribute '([^']+)'", message) or re.search(r"'([^']+)' is undefined",
+                                                                       message)
+    return m.group(1) if m else ""
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (set, tuple)):
+        return list(value)
+    if hasattr(value, "model_dump"):
+        return value.model_dump()
+    raise TypeError(f"{type(value).__name__} is not text or a number")
+
+
+def parse_diagram_line(text: str) -> tuple[str, dict[str, Any]] | None:
+    """Decode a diagram placeholder line made by `diagram()`; None when it is not one."""
+    text = text.strip()
+    if not (text.startswith(DIAGRAM_PREFIX) and text.endswith(DIAGRAM_SUFFIX)):
+        return None
+    try:
+        data = json.loads(text[len(DIAGRAM_PREFIX):-len(DIAGRAM_SUFFIX)])
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        return None
+    kwargs = data.get("kwargs")
+    return str(data["name"]), kwargs if isinstance(kwargs, dict) else {}

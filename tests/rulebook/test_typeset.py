@@ -1,0 +1,139 @@
+"""The rulebook PDF: text, paper sizes, embedded fonts, bookmarks, determinism, back page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import IndirectObject
+
+from generator.rulebook.build import build_rulebook
+from generator.rulebook.typeset import column_widths, facts_line, typography
+
+from .conftest import RULES, URL, magic_context
+
+MM = 25.4 / 72
+BASE14 = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")
+
+
+def _text(pdf: Path) -> str:
+    text = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+    return re.sub(r"[\s\u00a0\u2002]+", " ", text)
+
+
+def test_text_has_numbered_sections_and_rendered_numbers(built_ru: Path) -> None:
+    text = _text(built_ru)
+    for title in ("1 Об игре", "2 Состав игры", "2.1 Жетоны", "3 Подготовка", "4.2 Движение",
+                  "5 Подсчёт очков", "Содержание"):
+        assert title in text
+    assert "Всего 21 жетон." in text
+    assert "он приносит 25 очков" in text
+    assert "по 3 у каждого игрока" in text
+    assert "2–4 игрока" in text and "около 45 минут" in text
+
+
+@pytest.mark.parametrize(("paper", "size_mm"), [("a4", (210.0, 297.0)),
+                                                ("letter", (215.9, 279.4))])
+def test_page_size_in_mm(tmp_path: Path, paper: str, size_mm: tuple[float, float]) -> None:
+    out = tmp_path / f"en-{paper}.pdf"
+    build_rulebook(RULES / "en.md", magic_context("en"), "en", paper, out, URL, "Rules")
+    for page in PdfReader(out).pages:
+        box = page.mediabox
+        assert float(box.width) * MM == pytest.approx(size_mm[0], abs=0.05)
+        assert float(box.height) * MM == pytest.approx(size_mm[1], abs=0.05)
+
+
+def _fonts(obj: object, seen: set[int], found: list[dict]) -> None:
+    """Collect font dictionaries from resources, recursing into form XObjects."""
+    if isinstance(obj, IndirectObject):
+        if obj.idnum in seen:
+            return
+        seen.add(obj.idnum)
+        obj = obj.get_object()
+    res = obj.get("/Resources") if hasattr(obj, "get") else None
+    if res is None:
+        return
+    res = res.get_object()
+    for font in (res.get("/Font") or {}).values():
+        found.append(font.get_object())
+    for xobj in (res.get("/XObject") or {}).values():
+        _fonts(xobj, seen, found)
+
+
+def test_every_font_is_embedded_and_none_is_base14(built_ru: Path) -> None:
+    found: list[dict] = []
+    for page in PdfReader(built_ru).pages:
+        _fonts(page, set(), found)
+    assert found
+    for font in found:
+        name = str(font["/BaseFont"])
+        assert not any(b in name for b in BASE14), name
+        subtype = font["/Subtype"]
+        assert subtype in ("/TrueType", "/Type0"), (name, subtype)
+        if subtype == "/Type0":
+            font = font["/DescendantFonts"][0].get_object()
+        assert "/FontFile2" in font["/FontDescriptor"].get_object(), name
+
+
+def test_bookmarks_for_sections_and_subsections(built_ru: Path) -> None:
+    outline = PdfReader(built_ru).outline
+    top = [item.title for item in outline if not isinstance(item, list)]
+    assert top[:3] == ["1 Об игре", "2 Состав игры", "3 Подготовка"]
+    nested = next(item for item in outline if isinstance(item, list))
+    assert [i.title for i in nested] == ["2.1 Жетоны", "2.2 Карты формул"]
+
+
+def test_same_input_gives_identical_bytes(tmp_path: Path, built_ru: Path) -> None:
+    again = tmp_path / "again.pdf"
+    build_rulebook(RULES / "ru.md", magic_context("ru"), "ru", "a4", again, URL, "Правила")
+    assert again.read_bytes() == built_ru.read_bytes()
+
+
+def test_title_page_first_and_qr_back_page_last(built_ru: Path) -> None:
+    pages = PdfReader(built_ru).pages
+    assert "Волшебный лабиринт" in pages[0].extract_text()
+    last = pages[-1]
+    assert URL in last.extract_text()
+    assert "/XObject" not in last["/Resources"]  # the QR code is vector, not an image
+    assert last.get_contents().get_data().count(b" re") > 100
+
+
+def test_footer_has_title_and_page_number(built_ru: Path) -> None:
+    page = PdfReader(built_ru).pages[2].extract_text()
+    assert "Волшебный лабиринт · Правила" in page.replace("\u00a0", " ").replace("  ", " ")
+    assert re.search(r"Правила\s*3\s", page)
+
+
+def test_third_language_builds_with_fallback_labels(tmp_path: Path) -> None:
+    out = tmp_path / "de.pdf"
+    build_rulebook(RULES / "de.md", magic_context("de"), "de", "a4", out, URL, "Regeln")
+    text = _text(out)
+    assert "Contents" in text and "1 Über das Spiel" in text and "21 Zutaten" in text
+
+
+def test_facts_line_agrees_in_russian_and_english() -> None:
+    assert facts_line({"players": {"min": 2, "max": 4}, "minutes": 45}, "ru") == (
+        "2–4 игрока  ·  около 45 минут")
+    assert facts_line({"players": 2, "minutes": 15}, "en") == "2 players  ·  about 15 minutes"
+    assert facts_line({"players": {"min": 3}, "minutes": 41}, "ru") == (
+        "от 3 игроков  ·  около 41 минуты")
+    assert facts_line({"players": {"min": 2, "max": 5}, "minutes": 15}, "ru") == (
+        "2–5 игроков  ·  около 15 минут")
+
+
+def test_typography_binds_numbers_and_replaces_missing_glyphs() -> None:
+    assert typography("всего 21 жетон — и всё") == "всего 21\u00a0жетон\u00a0— и\u00a0всё"
+    assert "—›" in typography("A1 → B1") or "<font" in typography("A1 → B1")
+    assert typography("<b>a</b> b") == "<b>a</b> b"
+
+
+def test_column_widths_fit_the_page_and_respect_long_words() -> None:
+    rows = [["№", "Ингредиент", "Примечание"],
+            ["1", "Четырёхлистный клевер", "очень длинный текст " * 12]]
+    widths = column_widths(rows, 480, 8.8)
+    assert sum(widths) == pytest.approx(480)
+    assert widths[0] < widths[1] < widths[2]
+    short = column_widths([["a", "b"], ["1", "2"]], 480, 8.8)
+    assert sum(short) < 100
