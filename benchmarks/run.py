@@ -37,8 +37,13 @@ PLAN = str(ROOT / "content" / "paper-labyrinth" / "plans" / "plan_4x5_river_and_
 CASES = [
     ("--help", ["--help"], 0.15),
     ("build magic-labyrinth --lang all", ["build", "magic-labyrinth", "--lang", "all"], 1.0),
+    ("  the same, pieces only (no rulebooks)",
+     ["build", "magic-labyrinth", *[f"--part={p}" for p in
+                                    ("tokens", "formulas", "counters", "score-sheet", "tiles")]],
+     1.0),
     ("build goblin-slayer", ["build", "goblin-slayer"], 2.0),
     ("build paper-labyrinth", ["build", "paper-labyrinth"], 2.0),
+    ("build --part rules (six rulebooks)", ["build", "--part", "rules"], 1.5),
     ("build (every game, every part)", ["build"], 2.0),
     ("plan check (one 4x5 plan)", ["plan", "check", PLAN], 0.3),
 ]

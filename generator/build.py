@@ -5,6 +5,7 @@ Nothing is written until every game asked for has loaded and validated without e
 
 from __future__ import annotations
 
+import multiprocessing as mp
 import os
 import tempfile
 from collections.abc import Callable, Iterator
@@ -17,7 +18,7 @@ from .draw.kit import Style
 from .draw.sheet import DocInfo, Furniture, render_pages
 from .errors import ContentError, OutputError, Problem, UsageError, errors_only
 from .games.base import Game, Part
-from .games.registry import GAMES
+from .games.registry import all_games, game_ids, get_game
 from .layout.imposition import PAPERS, Page, SheetOptions, impose
 from .render import render_line
 
@@ -37,6 +38,7 @@ class BuildOptions:
     bleed: float = 0.0
     ink_saver: bool = False
     strict: bool = False
+    jobs: int = 0  # worker processes; 0 = one per core (at most four)
 
 
 @dataclass
@@ -64,10 +66,10 @@ class BuildReport:
 
 def select_games(names: tuple[str, ...]) -> list[Game]:
     """Return the games named (all when none), or raise UsageError for an unknown one."""
-    unknown = [n for n in names if n not in GAMES]
+    unknown = [n for n in names if n not in game_ids()]
     if unknown:
-        raise UsageError(f"unknown game '{unknown[0]}': choose from {', '.join(GAMES)}")
-    return [GAMES[n] for n in names] if names else list(GAMES.values())
+        raise UsageError(f"unknown game '{unknown[0]}': choose from {', '.join(game_ids())}")
+    return [get_game(n) for n in names] if names else all_games()
 
 
 def load_games(games: list[Game], roots: ContentRoots, strict: bool
@@ -180,6 +182,39 @@ def write_atomically(target: Path, make: Callable[[Path], Any]) -> Any:
     return result
 
 
+_PENDING: list[tuple[Job, BuildOptions, Path]] = []
+
+
+def _draw_pending(index: int) -> list[str]:
+    job, options, temp = _PENDING[index]
+    return draw_job(job, options, temp)
+
+
+def _draw_all(pending: list[tuple[Job, BuildOptions, Path]], workers: int
+              ) -> Iterator[list[str]]:
+    """Draw every pending file, in order; in forked worker processes when that helps.
+
+    Workers inherit the loaded content through fork, so nothing is pickled but an index and
+    the list of overflow messages. Each file is drawn by exactly one process, so the output
+    is the same bytes as a sequential run.
+    """
+    if workers < 2 or len(pending) < 2 or "fork" not in mp.get_all_start_methods():
+        for job, options, temp in pending:
+            yield draw_job(job, options, temp)
+        return
+    _PENDING[:] = pending
+    try:
+        with mp.get_context("fork").Pool(min(workers, len(pending))) as pool:
+            yield from pool.imap(_draw_pending, range(len(pending)))
+    finally:
+        _PENDING.clear()
+
+
+def default_workers() -> int:
+    """Worker processes for a build: one per core, at most four."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
 def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _: None
               ) -> BuildReport:
     """Build every PDF asked for into options.out; report progress one line per file.
@@ -191,11 +226,14 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
     report = BuildReport(warnings=list(warnings))
     temps: list[tuple[Path, Path]] = []
     try:
+        pending = []
         for job in jobs:
             target = options.out / job.relative
             temp = _temp_beside(target)
             temps.append((temp, target))
-            overflows = draw_job(job, options, temp)
+            pending.append((job, options, temp))
+        workers = options.jobs or default_workers()
+        for (_, target), overflows in zip(temps, _draw_all(pending, workers)):
             progress(str(target))
             report.warnings.extend(Problem(str(target), 1, 1, text, "warning")
                                    for text in overflows)

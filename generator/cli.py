@@ -86,6 +86,8 @@ def _bleed(ctx: click.Context, param: click.Parameter, value: str) -> float:
               help="Extend background art past the cut line, e.g. 3mm for a print shop.")
 @click.option("--ink-saver", is_flag=True, help="Drop large filled backgrounds.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--jobs", type=click.IntRange(0, 16), default=0, show_default=True,
+              help="Files drawn at once; 0 means one per CPU core (at most four).")
 def build(games: tuple[str, ...], parts: tuple[str, ...], **opts: Any) -> None:
     """Build print-and-play PDFs into OUT/GAME/GAME-PART-LANG-PAPER.pdf.
 
@@ -119,9 +121,9 @@ def check(content: Path | None, strict: bool) -> None:
 @main.command(name="list")
 def list_games() -> None:
     """List the games and the parts each can build."""
-    from .games.registry import GAMES
+    from .games.registry import all_games
 
-    for game in GAMES.values():
+    for game in all_games():
         click.echo(f"{game.id}: {', '.join(game.parts)}")
 
 

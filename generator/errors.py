@@ -42,6 +42,9 @@ class ContentError(LabyrinthError):
         self.problems = sorted(problems, key=_problem_order)
         super().__init__("\n".join(p.format() for p in self.problems))
 
+    def __reduce__(self) -> tuple[type, tuple[list[Problem]]]:
+        return (ContentError, (self.problems,))  # survives a trip through a worker process
+
 
 class OutputError(LabyrinthError):
     """A file could not be written."""

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import run_cli
 
 from generator.cli import main
+
+from conftest import run_cli
 
 COMMANDS = sorted(main.commands)
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
-from conftest import layout_json
 
 from generator.layout.imposition import PAPERS, PieceSpec, SheetOptions, impose
+
+from conftest import layout_json
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 FOOTER_BAND = 10.0

@@ -6,8 +6,9 @@ import hashlib
 import re
 
 import pytest
-from conftest import MM, pdf_fonts, pdf_text, run_cli
 from pypdf import PdfReader
+
+from conftest import MM, pdf_fonts, pdf_text, run_cli
 
 RUSSIAN_NAMES = ["Дикое яблоко", "Масло чёрных слизней", "Огненная саламандра", "Ягоды омелы",
                  "Корень мандрагоры", "Чеснок"]
@@ -147,3 +148,21 @@ def test_a_failed_build_leaves_existing_files_untouched(tmp_path):
     assert code == 1
     assert target.read_bytes() == b"the user's own file"
     assert sorted(p.name for p in target.parent.iterdir()) == [target.name]
+
+
+def test_separate_processes_with_different_hash_seeds_write_identical_files(tmp_path):
+    """Byte-identical output must not depend on set ordering or on parallel workers."""
+    import os
+    import subprocess
+    import sys
+
+    digests = []
+    for seed, jobs in (("1", "1"), ("2", "2")):
+        out = tmp_path / seed
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-m", "generator.cli", "build", "--jobs", jobs,
+                        "--out", str(out)], check=True, env=env, capture_output=True)
+        digests.append({p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).digest()
+                        for p in out.rglob("*.pdf")})
+    assert len(digests[0]) == 26  # 6 + 3 + 4 parts, in two languages
+    assert digests[0] == digests[1]

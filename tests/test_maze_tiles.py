@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import layout_json, pdf_text, run_cli
 
 from generator.content.magic import load_magic
 from generator.content.paths import ContentRoots
 from generator.layout import maze
+
+from conftest import layout_json, pdf_text, run_cli
 
 
 @pytest.fixture(scope="module")

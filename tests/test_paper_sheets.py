@@ -7,9 +7,10 @@ import stat
 import pytest
 from pypdf import PdfReader
 
-from conftest import FIXTURES, pdf_text, run_cli
 from generator.draw.qr import qr_matrix
 from generator.plan.check import check_plan
+
+from conftest import FIXTURES, pdf_text, run_cli
 
 ROOT = FIXTURES.parent.parent
 

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import FIXTURES, MM, pdf_fonts, pdf_text, run_cli
 from generator.plan.check import check_plan
 from generator.plan.messages import summary
+
+from conftest import FIXTURES, MM, pdf_fonts, pdf_text, run_cli
 
 ROOT = FIXTURES.parent.parent
 SEEDS = ROOT.parent / "shared" / "seeds"

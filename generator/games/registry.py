@@ -1,12 +1,33 @@
-"""Every game the tool builds, by id, in the order `list` shows them."""
+"""Every game the tool builds, by id, in the order `list` shows them.
+
+Games are imported on first use, so building one game does not pay for loading the others.
+"""
 
 from __future__ import annotations
 
-from .base import Game
-from .goblin import GOBLIN_SLAYER
-from .magic import MAGIC_LABYRINTH
-from .paper import PAPER_LABYRINTH
+from importlib import import_module
 
-GAMES: dict[str, Game] = {
-    game.id: game for game in (MAGIC_LABYRINTH, PAPER_LABYRINTH, GOBLIN_SLAYER)
+from .base import Game
+
+GAME_MODULES: dict[str, tuple[str, str]] = {
+    "magic-labyrinth": ("generator.games.magic", "MAGIC_LABYRINTH"),
+    "paper-labyrinth": ("generator.games.paper", "PAPER_LABYRINTH"),
+    "goblin-slayer": ("generator.games.goblin", "GOBLIN_SLAYER"),
 }
+
+
+def game_ids() -> list[str]:
+    """The ids of every game, in display order."""
+    return list(GAME_MODULES)
+
+
+def get_game(game_id: str) -> Game:
+    """The game with this id (the caller checks the id exists)."""
+    module, name = GAME_MODULES[game_id]
+    game: Game = getattr(import_module(module), name)
+    return game
+
+
+def all_games() -> list[Game]:
+    """Every game, in display order."""
+    return [get_game(game_id) for game_id in GAME_MODULES]

@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations
+from typing import Any
 
 from ..errors import Problem
 from .hexgrid import (
@@ -325,7 +326,7 @@ def _check_reachability(content: GoblinContent) -> list[Problem]:
                 tiles = (centre.id,) + order
                 for tid in tiles:
                     totals[tid] = totals.get(tid, 0) + 1
-                links = []
+                links: list[Any] = []
                 for k in range(6):
                     links += ring[order[k]][order[(k + 1) % 6]]
                     links += hub[(rotation - k) % 6][order[k]]

@@ -153,7 +153,7 @@ def size_for_inscribed(diameter: float) -> float:
 
 
 def _angle(v: tuple[float, float] | Hex) -> float:
-    x, y = centre_mm((v[0], v[1]), 1.0) if isinstance(v[0], int) else v  # type: ignore[misc]
+    x, y = centre_mm((v[0], v[1]), 1.0) if isinstance(v[0], int) else v  # type: ignore[misc, arg-type]
     return math.degrees(math.atan2(y, x)) % 360
 
 

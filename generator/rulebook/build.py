@@ -5,6 +5,7 @@ The lead's code calls `build_rulebook()` (one PDF) and `check_rulebooks()` (for 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,8 +35,25 @@ class LoadedRules:
         return not any(p.severity == "error" for p in self.problems)
 
 
+_LOADED: dict[tuple[str, str, str | None, str], LoadedRules] = {}
+
+
 def load_rules(rules_path: Path, context: Mapping[str, Any], lang: str,
                display: str | None = None) -> LoadedRules:
+    """Read, render and parse a rulebook once per process for the same file and context.
+
+    `check` (at load time) and the build both need the parsed rulebook; the second call
+    reuses the first one's work.
+    """
+    fingerprint = json.dumps(context, sort_keys=True, default=repr, ensure_ascii=False)
+    key = (str(rules_path), lang, display, fingerprint)
+    if key not in _LOADED:
+        _LOADED[key] = _load_rules(rules_path, context, lang, display)
+    return _LOADED[key]
+
+
+def _load_rules(rules_path: Path, context: Mapping[str, Any], lang: str,
+                display: str | None = None) -> LoadedRules:
     """Read front matter, render Jinja and parse the Markdown; collect problems, never raise."""
     src = read_rules(rules_path, display)
     loaded = LoadedRules(src, problems=list(src.problems))

@@ -76,8 +76,9 @@ def test_components_split_a_location_at_its_walls(bundled: GoblinContent) -> Non
 
 
 def test_fast_check_agrees_with_walking_every_hex() -> None:
-    from generator.goblin.load import load_goblin_content
     from pathlib import Path
+
+    from generator.goblin.load import load_goblin_content
 
     content, _ = load_goblin_content([Path(F) / "bad_unreachable_turned", Path("content")])
     assert content is not None
