@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .atomic import temp_beside
+from .atomic import write_atomically as atomic_write
 from .content.paths import ContentRoots
 from .draw.kit import Style
 from .draw.sheet import DocInfo, Furniture, render_pages
@@ -154,32 +155,17 @@ def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
 
 def _temp_beside(target: Path) -> Path:
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        os.close(fd)
-        os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes 0600; finished files follow umask
+        return temp_beside(target)
     except OSError as exc:
         raise OutputError(f"cannot write to {target.parent}: {exc.strerror}") from exc
-    return Path(temp)
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def write_atomically(target: Path, make: Callable[[Path], Any]) -> Any:
     """Call make(temp_path) in the target's folder, then rename over target; clean up on error."""
-    temp = _temp_beside(target)
     try:
-        result = make(temp)
-        os.replace(temp, target)
+        return atomic_write(target, make)
     except OSError as exc:
         raise OutputError(f"cannot write {target}: {exc.strerror}") from exc
-    finally:
-        temp.unlink(missing_ok=True)
-    return result
 
 
 _PENDING: list[tuple[Job, BuildOptions, Path]] = []

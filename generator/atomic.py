@@ -1,0 +1,61 @@
+"""Write files in one step: a temporary file beside the target, then a rename.
+
+A reader never sees half a file, and a failure leaves the old file (or nothing) in place.
+Finished files get the usual permissions (umask), not the 0600 of a temporary file.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def temp_beside(target: Path) -> Path:
+    """Create an empty temporary file in the target's folder (created if missing)."""
+    folder = target.parent if str(target.parent) else Path(".")
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    os.close(fd)
+    os.chmod(temp, 0o666 & ~_umask())
+    return Path(temp)
+
+
+def put_in_place(temp: Path, target: Path, replace: bool = True) -> None:
+    """Move a finished temporary file to target; without replace, never overwrite."""
+    if replace:
+        os.replace(temp, target)
+        return
+    try:
+        os.link(temp, target)  # fails if target exists, even if it appeared meanwhile
+    except FileExistsError:
+        raise
+    except OSError:  # a file system without hard links
+        if target.exists():
+            raise FileExistsError(str(target)) from None
+        os.replace(temp, target)
+    else:
+        temp.unlink()
+
+
+def write_atomically(target: Path, make: Callable[[Path], T], replace: bool = True) -> T:
+    """Call make(temp) to fill a temporary file, then put it in place; clean up on failure."""
+    if not replace and target.exists():
+        raise FileExistsError(str(target))
+    temp = temp_beside(target)
+    try:
+        result = make(temp)
+        put_in_place(temp, target, replace)
+        return result
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
