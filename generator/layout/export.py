@@ -49,7 +49,9 @@ def layout_text(data: dict[str, Any]) -> str:
     """A short human summary of layout data."""
     lines = []
     for f in data["files"]:
-        lines.append(f"{f['file']}: {len(f['pages'])} pages")
+        n = len(f["pages"])
+        lines.append(f"{f['file']}: {n} page{'s' if n != 1 else ''}")
         for p in f["pages"]:
-            lines.append(f"  page {p['number']} ({p['side']}): {len(p['pieces'])} pieces")
+            k = len(p["pieces"])
+            lines.append(f"  page {p['number']} ({p['side']}): {k} piece{'s' if k != 1 else ''}")
     return "\n".join(lines)
