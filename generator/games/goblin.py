@@ -18,7 +18,6 @@ from ..goblin.cave import check_cave
 from ..goblin.load import load_goblin_content
 from ..goblin.model import GoblinContent
 from ..layout.imposition import PieceSpec
-from ..sourceyaml import load_yaml_file
 from .base import Game, Part
 
 GAME = "goblin-slayer"
@@ -36,7 +35,6 @@ class GoblinBundle:
     content: GoblinContent
     texts: dict[str, GoblinTexts]
     sheet_texts: dict[str, SheetTexts]
-    raw_locations: tuple[dict[str, Any], ...] = ()
 
     @property
     def languages(self) -> list[str]:
@@ -53,24 +51,35 @@ def load_goblin(roots: ContentRoots) -> tuple[GoblinBundle | None, list[Problem]
     problems.extend(check_cave(content))
     if any(p.severity == "error" for p in problems):
         return None, problems
-    raw: tuple[dict[str, Any], ...] = ()
-    path = roots.find(f"{GAME}/locations.yaml")
-    if path is not None:
-        doc, _ = load_yaml_file(path)
-        raw = tuple(doc.data.get("locations", [])) if isinstance(doc.data, dict) else ()
-    return GoblinBundle(content, texts, sheet, raw), problems
+    return GoblinBundle(content, texts, sheet), problems
 
 
 def goblin_rules_context(bundle: GoblinBundle, lang: str) -> dict[str, Any]:
     """What the rulebook's Jinja sees: names, players, facts, the locations for diagrams."""
-    game = bundle.content.game
+    content = bundle.content
+    game = content.game
+
+    def hexes(items: Any) -> list[list[Any]]:
+        return sorted([h[0], h[1], v] for h, v in items)
+
+    # The parsed locations as plain values (walls as edge identities), for the diagrams that
+    # draw the real location tiles; rulebook.hex_diagrams turns them back into Locations.
+    locations = [{"id": loc.id, "kind": loc.kind,
+                  "name": {"ru": loc.name.ru, "en": loc.name.en},
+                  "closed_sides": list(loc.closed_sides),
+                  "walls": hexes(loc.walls), "doorway": hexes(loc.doorway),
+                  "features": hexes(loc.features.items())}
+                 for loc in content.locations]
     return {
         "lang": lang,
         "names": {"ru": game.name.ru, "en": game.name.en},
         "players": {"min": game.players, "max": game.players},
         "minutes": game.minutes,
         "facts": game.facts.model_dump(),
-        "locations": list(bundle.raw_locations),
+        "locations": locations,
+        "counters": [{"id": c.id, "picture": c.picture, "name": c.name.get(lang),
+                      "count": c.count} for c in content.counters.counters],
+        "counter_mm": content.counter_size_mm,
     }
 
 

@@ -111,6 +111,17 @@ def magic_rules_context(content: MagicContent, lang: str) -> dict[str, Any]:
               for t in content.tokens]
     loose = game.tiles.straight + game.tiles.corner + game.tiles.t
     fixed = sum(len(row) for row in game.fixed_rows)
+    texts = content.texts.get(lang) or content.texts.get("en") or next(iter(content.texts.values()))
+    bonus = game.facts.get("formula_bonus", 20)
+    colors = {p.id: p.color for p in content.counters.pawns}
+    # The words and data the rulebook's diagrams need to draw the real pieces (plain values).
+    # Fixed tiles as their open sides ("ES"), not box-drawing glyphs the text fonts lack.
+    board = {"fixed_rows": [["".join(sorted(maze.GLYPHS[g])) for g in row]
+                            for row in game.fixed_rows],
+             "start_colors": {sq: colors[p] for sq, p in game.board.starts.items()
+                              if p in colors},
+             "corridor_ratio": game.sizes.corridor / game.sizes.tile,
+             "setup": texts.setup.model_dump()}
     return {
         "lang": lang,
         "names": dict(game.names),
@@ -120,7 +131,10 @@ def magic_rules_context(content: MagicContent, lang: str) -> dict[str, Any]:
         "tokens": tokens,
         "token_count": len(tokens),
         "last_token": tokens[-1]["number"],
-        "formulas": [{"card": f.card, "ingredients": list(f.ingredients)}
+        "formulas": [{"card": f.card, "ingredients": list(f.ingredients),
+                      "title": texts.formula_title,
+                      "hint": texts.formula_hint.format(bonus=bonus),
+                      "label": texts.card.format(card=f.card)}
                      for f in content.formulas],
         "formula_count": len(content.formulas),
         "tiles": {**game.tiles.model_dump(), "fixed": fixed, "loose": loose,
@@ -128,6 +142,7 @@ def magic_rules_context(content: MagicContent, lang: str) -> dict[str, Any]:
         "sizes": {"token_mm": _number(game.sizes.token), "tile_mm": _number(game.sizes.tile),
                   "card_width_mm": _number(game.sizes.card_width),
                   "card_height_mm": _number(game.sizes.card_height)},
+        "board": board,
     }
 
 

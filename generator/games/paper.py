@@ -146,8 +146,14 @@ def player_pieces(bundle: PaperBundle, lang: str) -> list[PieceSpec]:
 def paper_rules_context(bundle: PaperBundle, lang: str) -> dict[str, Any]:
     """What the rulebook's Jinja sees: names, players, minutes and the shared facts."""
     game = bundle.game
-    return {"lang": lang, "names": dict(game.names), "players": game.players.model_dump(),
-            "minutes": game.minutes, "facts": dict(game.facts)}
+    context: dict[str, Any] = {"lang": lang, "names": dict(game.names),
+                               "players": game.players.model_dump(), "minutes": game.minutes,
+                               "facts": dict(game.facts)}
+    texts = bundle.texts.get(lang) or bundle.texts.get("en")
+    if texts is not None:  # the words printed on the sheets, for the plan diagrams
+        context.update(exit_label=texts.exit_label, legend_title=texts.legend_title,
+                       legend=texts.legend.model_dump())
+    return context
 
 
 def _host(c: Any, box: Box, payload: Any, style: Style) -> None:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Callable
 from functools import cache
 
-import qrcode
-from qrcode.constants import ERROR_CORRECT_M
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -17,6 +16,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table
 
 from ..draw.fonts import FONT_DIR
+from ..draw.kit import Box
+from ..draw.qr import draw_qr
 
 INK = colors.HexColor("#1f1a17")
 ACCENT = colors.HexColor("#7a2e1d")
@@ -190,6 +191,34 @@ class CodeBlock(Flowable):
         c.drawText(t)
 
 
+class PainterFlowable(Flowable):
+    """A diagram drawn by a piece painter: `paint(c, box)` draws into a Box in local points.
+
+    With `scale` below 1 the painter draws at its natural size (the box is width / scale by
+    height / scale) and the result is shrunk, so pieces drawn in absolute millimetres keep
+    their proportions.
+    """
+
+    def __init__(self, width: float, height: float, paint: Callable[[Canvas, Box], None],
+                 scale: float = 1.0) -> None:
+        super().__init__()
+        self.width, self.height = width, height
+        self.paint = paint
+        self.scale = scale
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        if is_draft(c):
+            return
+        c.saveState()
+        c.scale(self.scale, self.scale)
+        self.paint(c, Box(0, 0, self.width / self.scale, self.height / self.scale))
+        c.restoreState()
+
+
 class Figure(Flowable):
     """A diagram centred on the column with its caption below; never split."""
 
@@ -340,36 +369,6 @@ class MazeOrnament(Flowable):
         c.restoreState()
 
 
-def qr_matrix(data: str) -> list[list[bool]]:
-    """Return the QR modules for data (True = dark), without the quiet zone."""
-    qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, box_size=1)
-    qr.add_data(data)
-    qr.make(fit=True)
-    return [list(row) for row in qr.get_matrix()]
-
-
-def draw_qr(c: Canvas, data: str, x: float, y: float, size: float) -> None:
-    """Draw a QR code for data as vector rectangles, bottom-left corner at (x, y)."""
-    matrix = qr_matrix(data)
-    n = len(matrix)
-    s = size / n
-    path = c.beginPath()
-    for r, row in enumerate(matrix):
-        col = 0
-        while col < n:
-            if row[col]:
-                start = col
-                while col < n and row[col]:
-                    col += 1
-                path.rect(x + start * s, y + size - (r + 1) * s, (col - start) * s, s)
-            else:
-                col += 1
-    c.saveState()
-    c.setFillColor(colors.black)
-    c.drawPath(path, stroke=0, fill=1)
-    c.restoreState()
-
-
 class BackPage(Flowable):
     """The last page: a line of text and a QR code with the project's address under it."""
 
@@ -388,17 +387,17 @@ class BackPage(Flowable):
         c = self.canv
         if is_draft(c):
             return
-        qr = 42 * mm
+        qr = 48 * mm  # with its quiet zone of 4 modules
         top = self.height * 0.62
         if self.url:
             tw, th = self.text.wrap(self.width * 0.7, self.height)
-            self.text.drawOn(c, (self.width - tw) / 2, top + qr / 2 + 10 * mm)
-            draw_qr(c, self.url, (self.width - qr) / 2, top - qr / 2, qr)
+            self.text.drawOn(c, (self.width - tw) / 2, top + qr / 2 + 7 * mm)
+            draw_qr(c, (self.width - qr) / 2, top - qr / 2, qr, self.url)
             c.linkURL(self.url, ((self.width - qr) / 2, top - qr / 2, (self.width + qr) / 2,
                                  top + qr / 2), relative=1)
             c.setFont("Sans", 9.5)
             c.setFillColor(MUTED)
-            c.drawCentredString(self.width / 2, top - qr / 2 - 8 * mm, self.url)
+            c.drawCentredString(self.width / 2, top - qr / 2 - 5 * mm, self.url)
         c.setFont("Sans", 8)
         c.setFillColor(MUTED)
         c.drawCentredString(self.width / 2, 0, "labyrinth-pnp")

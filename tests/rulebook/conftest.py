@@ -48,3 +48,53 @@ def built_ru(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("rulebook") / "ru-a4.pdf"
     build_rulebook(RULES / "ru.md", magic_context("ru"), "ru", "a4", out, URL, "Правила")
     return out
+
+
+GAME_OF_DIAGRAM = {"token": "magic-labyrinth", "formula-card": "magic-labyrinth",
+                   "tile-shift": "magic-labyrinth", "board-setup": "magic-labyrinth",
+                   "plan-sample": "paper-labyrinth", "plan-legend": "paper-labyrinth",
+                   "movement": "paper-labyrinth", "hex-location": "goblin-slayer",
+                   "cave": "goblin-slayer", "counters": "goblin-slayer"}
+_CONTENT: dict[str, Any] = {}
+
+
+def game_content(game_id: str) -> Any:
+    """The bundled content of a game, loaded once per session."""
+    if game_id not in _CONTENT:
+        from generator.content.paths import ContentRoots
+        from generator.games.registry import get_game
+
+        content, problems = get_game(game_id).load(ContentRoots())
+        assert content is not None, problems
+        _CONTENT[game_id] = content
+    return _CONTENT[game_id]
+
+
+def game_context(game_id: str, lang: str) -> dict[str, Any]:
+    """The rules context the build gives a game's rulebook, from the bundled content."""
+    from generator.games.registry import get_game
+
+    context = get_game(game_id).rules_context
+    assert context is not None
+    return context(game_content(game_id), lang)
+
+
+@pytest.fixture(scope="session")
+def real_rulebooks(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Path]:
+    """Every game's rulebook from the bundled content, in Russian and English, on A4."""
+    from generator.content.paths import ContentRoots
+    from generator.games.registry import get_game
+    from generator.games.rules import render_rules
+
+    out = tmp_path_factory.mktemp("real-rules")
+    built = {}
+    for game_id in GAME_OF_DIAGRAM.values():
+        context = get_game(game_id).rules_context
+        assert context is not None
+        for lang in ("ru", "en"):
+            path = out / f"{game_id}-{lang}.pdf"
+            if (game_id, lang) not in built:
+                render_rules(game_id, game_content(game_id), context, ContentRoots(), lang,
+                             "a4", path)
+                built[game_id, lang] = path
+    return built
