@@ -56,6 +56,11 @@ class Game:
         return check_game_rules(roots, self.id, content, self.rules_context)
 
 
+def part_title(part: str) -> Callable[[Any, str], str]:
+    """The footer name of a part: `parts.PART` of the game's `text/LANG.yaml`."""
+    return lambda content, lang: content.texts[lang].parts.get(part, part)
+
+
 def rules_part(game: str, context: Callable[[Any, str], dict[str, Any]]) -> Part:
     """The rulebook part of a game."""
     from .rules import render_rules, rules_files

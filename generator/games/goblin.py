@@ -18,7 +18,7 @@ from ..goblin.cave import check_cave
 from ..goblin.load import load_goblin_content
 from ..goblin.model import GoblinContent
 from ..layout.imposition import PieceSpec
-from .base import Game, Part
+from .base import Game, Part, part_title
 
 GAME = "goblin-slayer"
 AID_W, AID_H = 180.0, 240.0
@@ -120,22 +120,18 @@ def _aid(c: Any, box: Box, payload: Any, style: Style) -> None:
     art.draw_player_aid(c, box, payload[0], payload[1], style)
 
 
-def _title(part: str):  # type: ignore[no-untyped-def]
-    return lambda bundle, lang: bundle.texts[lang].parts.get(part, part)
-
-
 GOBLIN_SLAYER = Game(
     id=GAME,
     load=load_goblin,
     parts={
         "locations": Part("locations", location_pieces,
                           lambda: {"location": Painter(_location, outline=False)},
-                          _title("locations")),
+                          part_title("locations")),
         "counters": Part("counters", counter_pieces, lambda: {"counter": Painter(_counter)},
-                         _title("counters")),
+                         part_title("counters")),
         "player-aid": Part("player-aid", aid_pieces,
                            lambda: {"player-aid": Painter(_aid, outline=False)},
-                           _title("player-aid")),
+                           part_title("player-aid")),
     },
     name=lambda bundle, lang: bundle.content.game.name.get(lang),
     languages=lambda bundle: bundle.languages,

@@ -11,7 +11,7 @@ from ..draw.scoresheet import ScoreForm, draw_score_sheet
 from ..draw.sheet import Painter
 from ..layout import maze
 from ..layout.imposition import PieceSpec
-from .base import Game, Part
+from .base import Game, Part, part_title
 
 SCORE_SHEET_W, SCORE_SHEET_H = 180.0, 240.0
 
@@ -146,10 +146,6 @@ def magic_rules_context(content: MagicContent, lang: str) -> dict[str, Any]:
     }
 
 
-def _title(part: str):
-    return lambda content, lang: content.texts[lang].parts[part]
-
-
 def _painters_tokens() -> dict[str, Painter]:
     return {"token": Painter(art.draw_token_front, art.draw_token_back)}
 
@@ -176,12 +172,12 @@ MAGIC_LABYRINTH = Game(
     id="magic-labyrinth",
     load=load_magic,
     parts={
-        "tokens": Part("tokens", token_pieces, _painters_tokens, _title("tokens")),
-        "formulas": Part("formulas", formula_pieces, _painters_cards, _title("formulas")),
-        "counters": Part("counters", counter_pieces, _painters_counters, _title("counters")),
+        "tokens": Part("tokens", token_pieces, _painters_tokens, part_title("tokens")),
+        "formulas": Part("formulas", formula_pieces, _painters_cards, part_title("formulas")),
+        "counters": Part("counters", counter_pieces, _painters_counters, part_title("counters")),
         "score-sheet": Part("score-sheet", score_pieces, _painters_score,
-                            _title("score-sheet")),
-        "tiles": Part("tiles", tile_pieces, _painters_tiles, _title("tiles")),
+                            part_title("score-sheet")),
+        "tiles": Part("tiles", tile_pieces, _painters_tiles, part_title("tiles")),
     },
     name=lambda content, lang: content.game.names[lang],
     languages=lambda content: content.languages,

@@ -22,7 +22,7 @@ from ..plan.check import load_plan
 from ..plan.gridtext import write_grid
 from ..plan.model import Plan
 from ..plan.report import PlanReadError
-from .base import Game, Part
+from .base import Game, Part, part_title
 
 GAME = "paper-labyrinth"
 SHEET_W, SHEET_H = 185.0, 245.0
@@ -164,12 +164,8 @@ def _player(c: Any, box: Box, payload: Any, style: Style) -> None:
     draw_player_sheet(c, box, payload, style)
 
 
-def _title(part: str):  # type: ignore[no-untyped-def]
-    return lambda bundle, lang: bundle.texts[lang].parts.get(part, part)
-
-
 HOST_PART = Part("host-sheets", host_pieces,
-                 lambda: {"host-sheet": Painter(_host, outline=False)}, _title("host-sheets"))
+                 lambda: {"host-sheet": Painter(_host, outline=False)}, part_title("host-sheets"))
 
 PAPER_LABYRINTH = Game(
     id=GAME,
@@ -177,7 +173,7 @@ PAPER_LABYRINTH = Game(
     parts={
         "player-sheet": Part("player-sheet", player_pieces,
                              lambda: {"player-sheet": Painter(_player, outline=False)},
-                             _title("player-sheet")),
+                             part_title("player-sheet")),
         "host-sheets": HOST_PART,
     },
     name=lambda bundle, lang: bundle.game.names.get(lang, GAME),
