@@ -46,7 +46,7 @@ def test_formula_cards_are_21_cards_of_63_by_88mm(paper):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("part", ["tokens", "formulas", "counters", "score-sheet"])
+@pytest.mark.parametrize("part", ["tokens", "formulas", "counters", "score-sheet", "tiles"])
 def test_pieces_stay_inside_the_margins_and_never_overlap(paper, part):
     data = layout_json("magic-labyrinth", "--part", part, "--paper", paper)
     for f in data["files"]:

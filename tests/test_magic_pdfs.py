@@ -63,6 +63,14 @@ def test_every_font_is_embedded_and_subset(magic_build, part, lang):
         assert "/FontFile2" in descriptor.get_object()
 
 
+def test_no_unembedded_base14_font_is_listed_anywhere_in_any_pdf(magic_build):
+    """pdffonts lists every font object, used or not: none may be a bare base-14 font."""
+    for path in magic_build.glob("*.pdf"):
+        data = path.read_bytes()
+        for name in (*BASE14, "Helvetica-Bold", "Times-Bold", "Courier-Bold"):
+            assert f"/BaseFont /{name}".encode() not in data, (path.name, name)
+
+
 def test_every_sheet_has_ruler_note_and_footer(magic_build):
     reader = PdfReader(magic_build / "magic-labyrinth-tokens-ru-a4.pdf")
     for n, page in enumerate(reader.pages, 1):
