@@ -150,10 +150,8 @@ def layout(game: str, parts: tuple[str, ...], fmt: str, **opts: Any) -> None:
 
 
 def _mount_plan() -> None:
-    try:
-        from .plan.cli import plan
-    except ImportError:
-        return
+    from .plan.cli import plan
+
     main.add_command(plan)
 
 

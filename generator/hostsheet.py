@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from .build import BuildOptions, Job, draw_job, write_atomically
@@ -32,8 +33,8 @@ def print_host_sheet(plan_path: Path, lang: str = "ru", paper: str = "a4",
     target = out or default_output(plan_path, lang, paper)
     if target.exists() and not target.read_bytes()[:5] == b"%PDF-":
         raise OutputError(f"{target} exists and is not a PDF: choose another --out")
-    single = type(bundle)(bundle.game, bundle.texts, bundle.sheet_texts,
-                          (ExamplePlan(plan_path.stem, plan, plan_title(plan, plan_path.name)),))
+    single = replace(bundle, plans=(ExamplePlan(plan_path.stem, plan,
+                                                plan_title(plan, plan_path.name)),))
     job = Job(PAPER_LABYRINTH, HOST_PART, single, lang, paper)
     options = BuildOptions(paper=paper, lang=lang)
     overflows = write_atomically(target, lambda tmp: draw_job(job, options, tmp))

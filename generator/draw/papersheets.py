@@ -83,7 +83,6 @@ def draw_legend(c: Canvas, x: float, y_top: float, width: float, title: str,
         c.setLineWidth(0.3)
         c.rect(lx, ly, s, s, stroke=1, fill=0)
         _legend_sample(c, key, lx, ly, s, style)
-        style.text_centred(c, "", 0, 0, "Sans", 8, 1, "legend")  # keeps font state simple
         c.setFillColor(INK)
         size = style.fit_size(labels[key], "Sans", 8.5, col_w - s - mm(5), f"legend {key}")
         c.setFont(font("Sans"), size)

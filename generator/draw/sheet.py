@@ -10,7 +10,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layout.imposition import BAND, Page, Placed
+from ..layout.imposition import Page, Placed
 from ..units import mm
 from .fonts import font, text_width
 from .kit import CUT, INK, Box, Style
@@ -142,5 +142,3 @@ def _draw_furniture(c: Canvas, page: Page, total: int, furniture: Furniture,
     c.drawRightString(right, y + 1.5, footer)
     c.restoreState()
 
-
-assert BAND >= 8.0, "the footer band must hold the ruler and the footer line"
