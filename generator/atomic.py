@@ -7,6 +7,7 @@ Finished files get the usual permissions (umask), not the 0600 of a temporary fi
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -15,11 +16,19 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+_TEMP_NAME = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[A-Za-z0-9_]+\.tmp\Z")
+
+
 def temp_beside(target: Path) -> Path:
-    """Create an empty temporary file in the target's folder (created if missing)."""
+    """Create an empty temporary file in the target's folder (created if missing).
+
+    Its name, `.NAME.PID.RANDOM.tmp`, tells a later run which process made it, so files left
+    by a run that was killed can be swept (see `sweep_stale_temps`).
+    """
     folder = target.parent if str(target.parent) else Path(".")
     folder.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp",
+                                dir=folder)
     os.close(fd)
     os.chmod(temp, 0o666 & ~_umask())
     return Path(temp)
@@ -53,6 +62,37 @@ def write_atomically(target: Path, make: Callable[[Path], T], replace: bool = Tr
         return result
     finally:
         temp.unlink(missing_ok=True)
+
+
+def sweep_stale_temps(folder: Path) -> list[Path]:
+    """Remove temporary files that runs no longer alive left in folder; return them."""
+    removed: list[Path] = []
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return removed
+    for path in entries:
+        match = _TEMP_NAME.match(path.name)
+        if match is None or _alive(int(match.group("pid"))):
+            continue
+        try:
+            path.unlink()
+            removed.append(path)
+        except OSError:
+            pass
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process, or cannot tell: leave its file alone
+    return True
 
 
 def _umask() -> int:

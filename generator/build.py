@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .atomic import temp_beside
+from .atomic import sweep_stale_temps, temp_beside
 from .atomic import write_atomically as atomic_write
 from .content.paths import ContentRoots
+from .content.placeholders import fill
 from .draw.kit import Style
 from .draw.sheet import DocInfo, Furniture, render_pages
 from .errors import ContentError, OutputError, Problem, UsageError, errors_only
@@ -41,6 +42,12 @@ class BuildOptions:
     strict: bool = False
     jobs: int = 0  # worker processes; 0 = one per core (at most four)
 
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """Return the codes in the comma list `lang`, each once; empty means every language."""
+        codes = tuple(dict.fromkeys(c.strip() for c in self.lang.split(",") if c.strip()))
+        return () if "all" in codes else codes
+
 
 @dataclass
 class Job:
@@ -65,12 +72,24 @@ class BuildReport:
     warnings: list[Problem] = field(default_factory=list)
 
 
-def select_games(names: tuple[str, ...]) -> list[Game]:
-    """Return the games named (all when none), or raise UsageError for an unknown one."""
+def select_games(names: tuple[str, ...], parts: tuple[str, ...] = ()) -> list[Game]:
+    """Return the games named, or all having one of parts, once each; raise UsageError if not."""
     unknown = [n for n in names if n not in game_ids()]
     if unknown:
         raise UsageError(f"unknown game '{unknown[0]}': choose from {', '.join(game_ids())}")
-    return [get_game(n) for n in names] if names else all_games()
+    games = [get_game(n) for n in dict.fromkeys(names)] if names else all_games()
+    wanted = tuple(dict.fromkeys(parts))
+    for part in wanted:
+        if not any(part in g.parts for g in games):
+            known = sorted({p for g in games for p in g.parts})
+            raise UsageError(f"unknown part '{part}': choose from {', '.join(known)}")
+    having = [g for g in games if not wanted or any(part in g.parts for part in wanted)]
+    lacking = [g for g in games if g not in having]
+    if names and lacking:  # a game the user named would silently build nothing
+        asked = " or ".join(f"'{part}'" for part in wanted)
+        raise UsageError(f"{lacking[0].id} has no part {asked}: its parts are "
+                         f"{', '.join(lacking[0].parts)}")
+    return having
 
 
 def load_games(games: list[Game], roots: ContentRoots, strict: bool
@@ -86,37 +105,59 @@ def load_games(games: list[Game], roots: ContentRoots, strict: bool
         for check in game.extra_checks:
             problems.extend(check(roots))
         loaded[game.id] = content
+    problems.extend(roots.take_refusals())  # links out of the folder found by glob
     stopping = errors_only(problems, strict)
     if stopping:
         raise ContentError(stopping)
     return loaded, [p for p in problems if p.severity == "warning"]
 
 
+def side_problems(content: Path | None, templates: Path | None) -> list[Problem]:
+    """Problems beside the games' content: templates, and user files nothing reads."""
+    from .content.inventory import unread_content, unread_templates
+    from .render import check_templates, templates_in_use
+
+    return (check_templates(templates) + unread_content(content)
+            + unread_templates(templates, templates_in_use(templates)))
+
+
+def with_side_problems(load: Callable[[], Any], content: Path | None,
+                       templates: Path | None, strict: bool) -> tuple[Any, list[Problem]]:
+    """Run load() and the side checks; raise one ContentError holding the problems of both."""
+    side = side_problems(content, templates)
+    try:
+        result, warnings = load()
+    except ContentError as exc:  # side warnings too: they often explain the errors
+        raise ContentError(exc.problems + side) from None
+    if errors_only(side, strict):
+        raise ContentError(side)
+    return result, list(warnings) + [p for p in side if p.severity == "warning"]
+
+
 def plan_jobs(options: BuildOptions) -> tuple[list[Job], list[Problem]]:
     """Validate options and content; return the PDFs to make and the content warnings."""
     if options.paper not in PAPERS:
         raise UsageError(f"unknown paper '{options.paper}': choose a4 or letter")
-    games = select_games(options.games)
-    for wanted in options.parts:
-        if not any(wanted in g.parts for g in games):
-            known = sorted({p for g in games for p in g.parts})
-            raise UsageError(f"unknown part '{wanted}': choose from {', '.join(known)}")
+    games = select_games(options.games, options.parts)
     roots = ContentRoots.with_user(options.content)
     loaded, warnings = load_games(games, roots, options.strict)
+    wanted = options.languages  # empty: every language
     jobs: list[Job] = []
     for game in games:
         content = loaded[game.id]
         parts = [p for p in game.parts.values() if not options.parts or p.name in options.parts]
         offered = {p.name: (p.languages(content, roots) if p.languages
                             else game.languages(content)) for p in parts}
-        if options.lang != "all" and not any(options.lang in langs for langs in
-                                             offered.values()):
-            known = sorted({lang for langs in offered.values() for lang in langs})
-            raise UsageError(f"{game.id} has no language '{options.lang}': available are "
+        known = sorted({lang for langs in offered.values() for lang in langs})
+        missing = [lang for lang in wanted if lang not in known]
+        if missing and known:
+            raise UsageError(f"{game.id} has no language '{missing[0]}': available are "
                              f"{', '.join(known)} (add text files to add a language)")
+        if missing:
+            raise UsageError(f"{game.id} has no language '{missing[0]}' nor any other: "
+                             "add text files to add a language")
         for part in parts:
-            langs = [lang for lang in offered[part.name]
-                     if options.lang in ("all", lang)]
+            langs = [lang for lang in offered[part.name] if not wanted or lang in wanted]
             jobs.extend(Job(game, part, content, lang, options.paper, roots) for lang in langs)
     return jobs, warnings
 
@@ -141,7 +182,7 @@ def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
     part_title = job.part.title(job.content, job.lang)
 
     def footer(page: int, total: int) -> str:
-        label = texts.page.format(page=page, pages=total)
+        label = fill(texts.page, page=page, pages=total)
         return render_line("footer.txt.j2", options.templates, game=game_name, part=part_title,
                            language=texts.language, page_label=label)
 
@@ -208,7 +249,8 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
     Every file is drawn to a temporary name first; only when all are drawn (and, with strict,
     no text had to be shrunk below its minimum) are they renamed into place.
     """
-    jobs, warnings = plan_jobs(options)
+    jobs, warnings = with_side_problems(lambda: plan_jobs(options), options.content,
+                                        options.templates, options.strict)
     report = BuildReport(warnings=list(warnings))
     temps: list[tuple[Path, Path]] = []
     try:
@@ -218,9 +260,10 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
             temp = _temp_beside(target)
             temps.append((temp, target))
             pending.append((job, options, temp))
+        for folder in sorted({target.parent for _, target in temps}):
+            sweep_stale_temps(folder)  # left by an earlier run that was killed
         workers = options.jobs or default_workers()
         for (_, target), overflows in zip(temps, _draw_all(pending, workers)):
-            progress(str(target))
             report.warnings.extend(Problem(str(target), 1, 1, text, "warning")
                                    for text in overflows)
         if options.strict and report.warnings:
@@ -228,6 +271,7 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
         for temp, target in temps:
             os.replace(temp, target)
             report.written.append(target)
+            progress(str(target))  # only once the file is in place
     except OSError as exc:
         raise OutputError(f"cannot write {exc.filename or options.out}: {exc.strerror}") from exc
     finally:

@@ -1,16 +1,19 @@
-"""`labyrinth-pnp check`: load and validate every game's content and templates, write nothing."""
+"""`labyrinth-pnp check`: load and validate content and templates, write nothing."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .build import load_games
+from .build import load_games, select_games, with_side_problems
 from .content.paths import ContentRoots
 from .errors import Problem
-from .games.registry import all_games
 
 
-def check_content(content: Path | None, strict: bool) -> list[Problem]:
+def check_content(content: Path | None, strict: bool, games: tuple[str, ...] = (),
+                  templates: Path | None = None) -> list[Problem]:
     """Raise ContentError on errors (warnings too when strict); return the warnings."""
-    _, warnings = load_games(all_games(), ContentRoots.with_user(content), strict)
+    selected = select_games(games)
+    roots = ContentRoots.with_user(content)
+    _, warnings = with_side_problems(lambda: load_games(selected, roots, strict), content,
+                                     templates, strict)
     return warnings

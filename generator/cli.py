@@ -24,19 +24,24 @@ class Group(click.Group):
         try:
             return super().invoke(ctx)
         except Exception as exc:  # noqa: BLE001 - converted to a message below
-            from .errors import ContentError, LabyrinthError, UsageError
+            from .errors import ContentError, LabyrinthError, UsageError, problem_lines
 
             if not isinstance(exc, LabyrinthError) or ctx.params.get("debug"):
                 raise
             if isinstance(exc, UsageError):
                 _fail(str(exc), 2)
             if isinstance(exc, ContentError):
-                for problem in exc.problems:
-                    click.echo(problem.format(), err=True)
-                n = len(exc.problems)
+                for line in problem_lines(exc.problems):
+                    click.echo(line, err=True)
                 wrote = "; nothing was written" if ctx.invoked_subcommand == "build" else ""
-                _fail(f"{n} problem{'s' if n != 1 else ''} found{wrote}", 1)
+                _fail(f"{_count(exc.problems)} found{wrote}", 1)
             _fail(str(exc), 1)
+
+
+def _count(problems: list[Any]) -> str:
+    """`3 problems`, counting each problem once."""
+    n = len(set(problems))
+    return f"{n} problem{'s' if n != 1 else ''}"
 
 
 def _fail(message: str, status: int) -> NoReturn:
@@ -61,17 +66,40 @@ def _bleed(ctx: click.Context, param: click.Parameter, value: str) -> float:
     try:
         bleed = parse_length(value)
     except LengthSyntaxError as exc:
+        if _is_negative_length(value):
+            raise click.BadParameter(f"bleed must be 0mm or more, not {value.strip()}") from exc
         raise click.BadParameter(str(exc)) from exc
     if bleed > 5:
         raise click.BadParameter("at most 5mm of bleed: print shops ask for 2–3 mm")
     return bleed
 
 
+def _is_negative_length(value: str) -> bool:
+    """Tell whether value is a readable length with a minus sign, such as `-5mm`."""
+    from .units import LengthSyntaxError, parse_length
+
+    text = value.strip()
+    try:
+        return text.startswith("-") and parse_length(text[1:]) > 0
+    except LengthSyntaxError:
+        return False
+
+
+def _langs(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> str:
+    """Join repeated and comma-separated --lang values into one comma list, each code once."""
+    codes = [code.strip() for item in value for code in item.split(",")]
+    if not all(codes):
+        raise click.BadParameter(f"empty language code in {','.join(value)!r}: "
+                                 "write codes such as ru,en, or all")
+    return ",".join(dict.fromkeys(codes))
+
+
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--part", "parts", multiple=True, help="Build only this part (repeatable).")
-@click.option("--lang", default="all", show_default=True,
-              help="Language code (ru, en, or any language with content files), or all.")
+@click.option("--lang", multiple=True, default=["all"], show_default=True, callback=_langs,
+              help="Language code (ru, en, or any language with content files), or all. "
+              "Repeatable, or comma-separated: --lang ru,en.")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder to write the PDFs into.")
@@ -97,24 +125,39 @@ def build(games: tuple[str, ...], parts: tuple[str, ...], **opts: Any) -> None:
 
     options = BuildOptions(games=games, parts=parts, **opts)
     report = run_build(options, progress=lambda path: click.echo(f"wrote {path}"))
-    for warning in report.warnings:
-        click.echo(warning.format(), err=True)
+    _echo_warnings(report.warnings)
     n = len(report.written)
     click.echo(f"{n} file{'s' if n != 1 else ''} written to {options.out}")
 
 
+def _echo_warnings(warnings: list[Any]) -> None:
+    from .errors import problem_lines
+
+    for line in problem_lines(warnings):
+        click.echo(line, err=True)
+
+
 @main.command()
+@click.argument("games", nargs=-1)
 @click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Your content folder, checked over the bundled one.")
+@click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Your templates folder, checked over the bundled one.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def check(content: Path | None, strict: bool) -> None:
-    """Check all content without building anything."""
+def check(games: tuple[str, ...], content: Path | None, templates: Path | None,
+          strict: bool) -> None:
+    """Check content and templates without writing anything.
+
+    With no GAMES, every game is checked. Everything a build will use is checked: YAML,
+    placeholders, rulebooks and their translations, example plans, templates, and files in
+    your folders that the tool would not read. Messages are in English.
+    """
     from .check import check_content
 
-    warnings = check_content(content, strict)
-    for warning in warnings:
-        click.echo(warning.format(), err=True)
-    suffix = f" ({len(warnings)} warnings)" if warnings else ""
+    warnings = check_content(content, strict, games=games, templates=templates)
+    _echo_warnings(warnings)
+    n = len(set(warnings))
+    suffix = f" ({n} warning{'s' if n != 1 else ''})" if warnings else ""
     click.echo(f"content is valid{suffix}")
 
 
@@ -131,7 +174,8 @@ def list_games() -> None:
 @click.argument("game")
 @click.option("--part", "parts", multiple=True, help="Only this part (repeatable).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
-@click.option("--lang", default="all", show_default=True, help="Language code, or all.")
+@click.option("--lang", multiple=True, default=["all"], show_default=True, callback=_langs,
+              help="Language code, or all (repeatable, or comma-separated: ru,en).")
 @click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Your content folder.")
 @click.option("--duplex", type=DUPLEX, default="long", show_default=True,

@@ -27,6 +27,33 @@ class Problem:
         return f"{self.file}:{self.line}:{self.column}: {prefix}{self.message}"
 
 
+PROBLEMS_SHOWN = 50
+"""At most this many problems are shown per file and severity; the rest are counted."""
+
+
+def unique_problems(problems: list[Problem]) -> list[Problem]:
+    """Drop repeats of the same problem (a shared file checked for every game), in order."""
+    return sorted(set(problems), key=_problem_order)
+
+
+def problem_lines(problems: list[Problem], limit: int = PROBLEMS_SHOWN) -> list[str]:
+    """Format problems once each, at most `limit` per file and severity, then a count line."""
+    lines: list[str] = []
+    shown: dict[tuple[str, str], int] = {}
+    hidden: dict[tuple[str, str], int] = {}
+    for problem in unique_problems(problems):
+        key = (problem.file, problem.severity)
+        if shown.get(key, 0) < limit:
+            shown[key] = shown.get(key, 0) + 1
+            lines.append(problem.format())
+        else:
+            hidden[key] = hidden.get(key, 0) + 1
+    for (file, severity), count in sorted(hidden.items()):
+        lines.append(f"{file}: … and {count} more {severity}{'s' if count != 1 else ''} in "
+                     "this file (fix the ones above first)")
+    return lines
+
+
 class LabyrinthError(Exception):
     """Base of every error the library raises on purpose."""
 
@@ -39,7 +66,7 @@ class ContentError(LabyrinthError):
     """Content failed to load or validate; carries every problem found, not just the first."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        self.problems = sorted(problems, key=_problem_order)
+        self.problems = unique_problems(problems)
         super().__init__("\n".join(p.format() for p in self.problems))
 
     def __reduce__(self) -> tuple[type, tuple[list[Problem]]]:

@@ -1,39 +1,145 @@
-"""Render short texts (footer, document title) from Jinja templates, user folder first."""
+"""Render short texts (footer, document title) from Jinja templates, user folder first.
+
+Templates run in the sandbox of `generator/sandbox.py` and are found only below the user's
+templates folder and the bundled one. `check_templates()` compiles each template, refuses
+variables it will not be given and renders it once with sample values, so a build that
+`check` passed does not fail on a template.
+"""
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
+from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, nodes
+from jinja2.sandbox import SecurityError
 
-from .content.paths import bundled_dir
-from .errors import Problem
+from .content.paths import bundled_dir, display_path
+from .errors import ContentError, Problem
+from .sandbox import ConfinedLoader, ContentSandbox, render_bounded
+
+# Every template the tool renders, with the values it is given (and sample values for check).
+TEMPLATES: dict[str, dict[str, str]] = {
+    "footer.txt.j2": {"game": "Game", "part": "Part", "language": "English",
+                      "page_label": "page 1 of 2"},
+    "document-title.txt.j2": {"game": "Game", "part": "Part", "language": "English",
+                              "paper": "a4"},
+}
 
 
 @cache
-def environment(user_dir: Path | None = None) -> Environment:
-    """Return a Jinja environment that looks in the user's templates, then the bundled ones."""
-    folders = [str(user_dir)] if user_dir else []
-    folders.append(str(bundled_dir("templates")))
-    return Environment(loader=FileSystemLoader(folders), undefined=StrictUndefined,
-                       autoescape=False, keep_trailing_newline=False)
+def environment(user_dir: Path | None = None) -> ContentSandbox:
+    """Return a sandboxed environment that looks in the user's templates, then the bundled."""
+    folders = [user_dir] if user_dir else []
+    folders.append(bundled_dir("templates"))
+    return ContentSandbox(loader=ConfinedLoader(folders), undefined=StrictUndefined,
+                          autoescape=False, keep_trailing_newline=False)
 
 
 def render_line(name: str, user_dir: Path | None = None, **values: object) -> str:
-    """Render a one-line template, trimmed."""
-    return environment(user_dir).get_template(name).render(**values).strip()
-
-
-def check_templates(user_dir: Path | None, names: list[str]) -> list[Problem]:
-    """Try to compile each template; report syntax errors with file and line."""
-    problems = []
+    """Render a one-line template, trimmed; a template that fails raises ContentError."""
     env = environment(user_dir)
-    for name in names:
+    try:
+        template = env.get_template(name)
+        return render_bounded(lambda: template.generate(**values)).strip()
+    except TemplateError as exc:
+        raise ContentError([_problem(exc, name, user_dir)]) from None
+    except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
+        raise ContentError([_problem(exc, name, user_dir)]) from None
+
+
+def _problem(exc: BaseException, name: str, user_dir: Path | None) -> Problem:
+    """Locate a template failure in the template's own file."""
+    filename = getattr(exc, "filename", None) or _source_file(name, user_dir) or name
+    line = getattr(exc, "lineno", None) or _runtime_line(exc, filename) or 1
+    if isinstance(exc, TemplateSyntaxError):
+        text = f"template syntax error: {exc.message}"
+    elif isinstance(exc, SecurityError):
+        text = (f"not allowed: {exc} A template may use only the values "
+                f"{_names(name)} and the filters in docs/security.md")
+    else:
+        text = f"template error: {getattr(exc, 'message', None) or exc}"
+    return Problem(display_path(Path(filename)), line, 1, text)
+
+
+def _source_file(name: str, user_dir: Path | None) -> str | None:
+    for folder in ([user_dir] if user_dir else []) + [bundled_dir("templates")]:
+        if (folder / name).is_file():
+            return str(folder / name)
+    return None
+
+
+def _runtime_line(exc: BaseException, filename: str) -> int | None:
+    line = None
+    tb = exc.__traceback__
+    while tb is not None:
+        template = tb.tb_frame.f_globals.get("__jinja_template__")
+        if tb.tb_frame.f_code.co_filename == filename and template is not None:
+            line = template.get_corresponding_lineno(tb.tb_lineno)
+        tb = tb.tb_next
+    return line
+
+
+def _names(template: str) -> str:
+    return ", ".join(f"'{n}'" for n in TEMPLATES.get(template, {}))
+
+
+def check_templates(user_dir: Path | None, names: list[str] | None = None) -> list[Problem]:
+    """Compile, inspect and sample-render each template; report every problem located."""
+    problems: list[Problem] = []
+    env = environment(user_dir)
+    for name in names or list(TEMPLATES):
+        allowed = TEMPLATES.get(name, {})
         try:
-            env.get_template(name)
+            source, filename, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
+            tree = env.parse(source, name, filename)
         except TemplateError as exc:
-            line = getattr(exc, "lineno", 1) or 1
-            where = getattr(exc, "filename", None) or name
-            problems.append(Problem(str(where), line, 1, f"template error: {exc.message}"))
+            problems.append(_problem(exc, name, user_dir))
+            continue
+        shown = display_path(Path(filename or name))
+        unknown = _unknown_names(tree, set(allowed))
+        for node_name, line in unknown:
+            problems.append(Problem(shown, line, 1, f"unknown variable '{node_name}': the "
+                                    f"template {name} is given {_names(name)}"))
+        if unknown:
+            continue
+        try:
+            render_line(name, user_dir, **allowed)
+        except ContentError as exc:
+            problems.extend(exc.problems)
     return problems
+
+
+def _unknown_names(tree: nodes.Template, allowed: set[str]) -> list[tuple[str, int]]:
+    """Names a template reads that it is neither given nor sets itself, with their lines."""
+    assigned = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
+    assigned |= {m.name for m in tree.find_all(nodes.Macro)}
+    known = allowed | assigned | {"range", "dict", "loop", "caller", "varargs", "kwargs"}
+    found: dict[str, int] = {}
+    for node in tree.find_all(nodes.Name):
+        if node.ctx == "load" and node.name not in known:
+            found.setdefault(node.name, node.lineno)
+    return sorted(found.items(), key=lambda item: item[1])
+
+
+def templates_in_use(user_dir: Path | None) -> set[str]:
+    """The templates the tool renders and every template they include or import, by name."""
+    env = environment(user_dir)
+    used: set[str] = set()
+    waiting = list(TEMPLATES)
+    while waiting:
+        name = waiting.pop()
+        if name in used:
+            continue
+        used.add(name)
+        try:
+            source, filename, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
+            tree = env.parse(source, name, filename)
+        except TemplateError:
+            continue  # reported by check_templates
+        for node in tree.find_all((nodes.Include, nodes.Import, nodes.FromImport,
+                                   nodes.Extends)):
+            target = getattr(node, "template", None)
+            if isinstance(target, nodes.Const) and isinstance(target.value, str):
+                waiting.append(target.value)
+    return used

@@ -3,10 +3,16 @@
 `load_yaml_file()` returns a `SourceDoc`: the data (dicts, lists, str, int, float, bool, None)
 and a table from a value's path (a tuple of keys and indexes) to its 1-based line and column.
 Parse errors and duplicate keys become `Problem`s instead of exceptions.
+
+Content files may come from strangers, so reading them is bounded: a file is at most
+`MAX_FILE_BYTES`, holds at most `MAX_NODES` values nested at most `MAX_DEPTH` deep, and may not
+use anchors or aliases (`&name`, `*name`), which would let a few bytes expand into gigabytes.
+Every limit is checked while the YAML is composed, before any value is built.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +24,10 @@ from .errors import Problem
 Path_ = tuple[Any, ...]
 
 MAX_DEPTH = 50
+MAX_NODES = 20_000  # mappings, lists, keys and texts in one file; the most bundled: 286
+MAX_FILE_BYTES = 1 << 20  # 1 MiB; the biggest bundled content file has 32 KB
+NO_ANCHORS = ("YAML anchors and aliases (&name, *name) are not allowed in content files: "
+              "write the value out in full")
 
 
 @dataclass
@@ -56,12 +66,6 @@ class _Converter:
     def convert(self, node: yaml.Node, path: Path_) -> Any:
         mark = node.start_mark
         self.doc.positions[path] = (mark.line + 1, mark.column + 1)
-        if len(path) > MAX_DEPTH:
-            self.problems.append(
-                Problem(self.doc.file, mark.line + 1, mark.column + 1,
-                        f"nesting deeper than {MAX_DEPTH} levels: flatten this structure")
-            )
-            return None
         if isinstance(node, yaml.MappingNode):
             result: dict[Any, Any] = {}
             for key_node, value_node in node.value:
@@ -98,12 +102,51 @@ class _Converter:
 _LOADER = yaml.SafeLoader("")
 
 
+class _Refused(Exception):
+    """A limit of content YAML, hit at a mark."""
+
+    def __init__(self, mark: yaml.Mark, message: str) -> None:
+        super().__init__(message)
+        self.mark = mark
+        self.message = message
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """A SafeLoader whose composer refuses anchors and aliases and caps values and nesting."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.nodes = 0
+        self.depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+        """Compose the next node unless it is an anchor, an alias or past a limit."""
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent) or event.anchor is not None:
+            raise _Refused(event.start_mark, NO_ANCHORS)
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _Refused(event.start_mark, f"more than {MAX_NODES:,} values in one file: "
+                           "content files are small; split or shorten it")
+        if self.depth > MAX_DEPTH:
+            raise _Refused(event.start_mark, f"nesting deeper than {MAX_DEPTH} levels: "
+                           "flatten this structure")
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
 def parse_yaml(text: str, file: str) -> tuple[SourceDoc, list[Problem]]:
     """Parse YAML text; return the document and any problems (never raises on bad input)."""
     doc = SourceDoc(file=file, data=None)
     problems: list[Problem] = []
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_BoundedLoader)
+    except _Refused as exc:
+        problems.append(Problem(file, exc.mark.line + 1, exc.mark.column + 1, exc.message))
+        return doc, problems
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -127,18 +170,28 @@ def parse_yaml(text: str, file: str) -> tuple[SourceDoc, list[Problem]]:
     return doc, problems
 
 
-def load_yaml_file(path: Path, display: str | None = None) -> tuple[SourceDoc, list[Problem]]:
-    """Read and parse a YAML file; unreadable or non-UTF-8 files become problems."""
-    name = display or str(path)
+def read_text_file(path: Path, name: str) -> tuple[str | None, list[Problem]]:
+    """Read a UTF-8 file of at most MAX_FILE_BYTES; otherwise return why not as a problem."""
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+            size = max(os.fstat(handle.fileno()).st_size, len(raw))
     except OSError as exc:
-        return SourceDoc(name, None), [Problem(name, 1, 1, f"cannot read file: {exc.strerror}")]
+        return None, [Problem(name, 1, 1, f"cannot read file: {exc.strerror}")]
+    if len(raw) > MAX_FILE_BYTES:
+        return None, [Problem(name, 1, 1, f"file is larger than {MAX_FILE_BYTES >> 20} MiB "
+                              f"({size} bytes): content files are small; split or shorten it")]
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig"), []
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        return SourceDoc(name, None), [
-            Problem(name, line, 1, "file is not UTF-8 text: save it as UTF-8")
-        ]
+        return None, [Problem(name, line, 1, "file is not UTF-8 text: save it as UTF-8")]
+
+
+def load_yaml_file(path: Path, display: str | None = None) -> tuple[SourceDoc, list[Problem]]:
+    """Read and parse a YAML file; unreadable, oversized or non-UTF-8 files become problems."""
+    name = display or str(path)
+    text, problems = read_text_file(path, name)
+    if text is None:
+        return SourceDoc(name, None), problems
     return parse_yaml(text, name)

@@ -12,6 +12,7 @@ from ..sourceyaml import SourceDoc, load_yaml_file
 from ..units import parse_length
 from .modeling import Strict, validate_model
 from .paths import ContentRoots, display_path
+from .placeholders import uses
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -40,7 +41,7 @@ class SheetTexts(Strict):
     language: str
     print_at_100: str
     ruler: str
-    page: str
+    page: Annotated[str, uses("page", "pages")]
     front: str
     back: str
 
@@ -64,10 +65,15 @@ class ProjectInfo(Strict):
 
 
 def load_doc(roots: ContentRoots, relative: str, problems: list[Problem]) -> SourceDoc | None:
-    """Load one content file (user folder first); a missing or broken file is a problem."""
+    """Load one content file (user folder first); a missing, refused or broken file is a problem.
+
+    Files refused since the last load (links out of a content folder) are reported here too.
+    """
     path = roots.find(relative)
+    problems.extend(roots.take_refusals())
     if path is None:
-        problems.append(Problem(relative, 1, 1, f"content file '{relative}' is missing"))
+        if not roots.is_refused(relative):
+            problems.append(Problem(relative, 1, 1, f"content file '{relative}' is missing"))
         return None
     doc, found = load_yaml_file(path, display_path(path))
     problems.extend(found)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Annotated
 
 from pydantic import Field
 
@@ -24,6 +25,7 @@ from .common import (
 )
 from .modeling import Strict
 from .paths import ContentRoots
+from .placeholders import uses
 
 GAME = "magic-labyrinth"
 TOKEN_NUMBERS = tuple(range(1, 21)) + (25,)
@@ -91,10 +93,10 @@ class ScoreTexts(Strict):
     title: str
     player: str
     tokens: str
-    formula: str
-    wands: str
+    formula: Annotated[str, uses("bonus")]
+    wands: Annotated[str, uses("bonus")]
     total: str
-    values: str
+    values: Annotated[str, uses("last")]
 
 
 class SetupTexts(Strict):
@@ -110,8 +112,8 @@ class MagicTexts(Strict):
 
     parts: dict[str, str]
     formula_title: str
-    formula_hint: str
-    card: str
+    formula_hint: Annotated[str, uses("bonus")]
+    card: Annotated[str, uses("card")]
     back_title: str
     wand: str
     marker: str
@@ -149,7 +151,7 @@ def load_magic(roots: ContentRoots) -> tuple[MagicContent | None, list[Problem]]
     sheet = load_language_texts(roots, "common/text", SheetTexts, problems)
     languages = sorted(texts)
     for lang in languages:
-        if lang not in sheet:
+        if lang not in sheet and roots.find(f"common/text/{lang}.yaml") is None:
             problems.append(Problem(f"content/common/text/{lang}.yaml", 1, 1,
                                     f"language '{lang}' has piece labels but no sheet wording: "
                                     f"add common/text/{lang}.yaml"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..content.magic import MagicContent, load_magic
+from ..content.placeholders import fill
 from ..draw import magic as art
 from ..draw import tiles
 from ..draw.scoresheet import ScoreForm, draw_score_sheet
@@ -39,8 +40,8 @@ def formula_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
         PieceSpec("card", f"formula-{f.card}", "rect", sizes.card_width, sizes.card_height,
                   art.CardFace(f.card, texts.formula_title,
                                tuple(_face(content, n, lang) for n in f.ingredients),
-                               texts.formula_hint.format(bonus=bonus),
-                               texts.card.format(card=f.card)), back)
+                               fill(texts.formula_hint, bonus=bonus),
+                               fill(texts.card, card=f.card)), back)
         for f in content.formulas
     ]
 
@@ -67,9 +68,9 @@ def score_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
     facts = content.game.facts
     form = ScoreForm(
         title=s.title, game=content.game.names[lang], player=s.player,
-        rows=(s.tokens, s.formula.format(bonus=facts.get("formula_bonus", 20)),
-              s.wands.format(bonus=facts.get("wand_bonus", 3))),
-        total=s.total, values=s.values.format(last=content.tokens[-1].value),
+        rows=(s.tokens, fill(s.formula, bonus=facts.get("formula_bonus", 20)),
+              fill(s.wands, bonus=facts.get("wand_bonus", 3))),
+        total=s.total, values=fill(s.values, last=content.tokens[-1].value),
         players=content.game.players.max,
     )
     return [PieceSpec("score-sheet", "score-sheet", "rect", SCORE_SHEET_W, SCORE_SHEET_H, form,
@@ -133,8 +134,8 @@ def magic_rules_context(content: MagicContent, lang: str) -> dict[str, Any]:
         "last_token": tokens[-1]["number"],
         "formulas": [{"card": f.card, "ingredients": list(f.ingredients),
                       "title": texts.formula_title,
-                      "hint": texts.formula_hint.format(bonus=bonus),
-                      "label": texts.card.format(card=f.card)}
+                      "hint": fill(texts.formula_hint, bonus=bonus),
+                      "label": fill(texts.card, card=f.card)}
                      for f in content.formulas],
         "formula_count": len(content.formulas),
         "tiles": {**game.tiles.model_dump(), "fixed": fixed, "loose": loose,

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from ..content.common import GameInfo, SheetTexts, load_language_texts, load_model
 from ..content.modeling import Strict
 from ..content.paths import ContentRoots, display_path
+from ..content.placeholders import fill, uses
 from ..draw.kit import Box, Style
 from ..draw.papersheets import HostSheet, PlayerSheet, draw_host_sheet, draw_player_sheet
 from ..draw.sheet import Painter
 from ..errors import Problem
 from ..layout.imposition import PieceSpec
-from ..plan.check import load_plan
+from ..plan.check import load_plan, read_source, to_problem
 from ..plan.gridtext import write_grid
 from ..plan.model import Plan
 from ..plan.report import PlanReadError
@@ -45,7 +46,7 @@ class Legend(Strict):
 class PaperTexts(Strict):
     parts: dict[str, str]
     host_title: str
-    size: str
+    size: Annotated[str, uses("rows", "cols")]
     legend_title: str
     legend: Legend
     qr: str
@@ -85,13 +86,16 @@ def plan_title(plan: Plan, fallback: str) -> str:
     return fallback
 
 
-def read_plan_file(path: Path, lang: str = "ru") -> tuple[Plan | None, list[Problem]]:
-    """Read and check one plan file; its problems become content problems."""
+def read_plan_file(path: Path, lang: str = "en") -> tuple[Plan | None, list[Problem]]:
+    """Read and check one plan file; its problems, worded in lang, become content problems."""
     shown = display_path(path)
+    plan: Plan | None
     try:
-        plan, found = load_plan(path.read_bytes(), shown, lang)
-    except PlanReadError as exc:
-        return None, [Problem(shown, 1, 1, str(exc))]
+        plan, found = load_plan(read_source(path), shown, lang)
+    except PlanReadError as exc:  # unreadable: report each located finding, not their count
+        findings = sorted(exc.findings, key=lambda f: (f.line, f.column))
+        found = [to_problem(f, lang) for f in findings]
+        plan = None
     except OSError as exc:
         return None, [Problem(shown, 1, 1, f"cannot read plan: {exc.strerror}")]
     problems = [Problem(shown, p.line, p.column, f"{p.severity}[{p.rule}]: {p.message}",
@@ -120,7 +124,7 @@ def load_paper(roots: ContentRoots) -> tuple[PaperBundle | None, list[Problem]]:
 def host_sheet(plan: Plan, title: str, texts: PaperTexts) -> HostSheet:
     """The host sheet of one plan, in the language of texts."""
     return HostSheet(plan, write_grid(plan), f"{texts.host_title}: {title}",
-                     texts.size.format(rows=plan.rows, cols=plan.cols), texts.legend_title,
+                     fill(texts.size, rows=plan.rows, cols=plan.cols), texts.legend_title,
                      texts.legend.model_dump(), texts.qr, texts.exit_label)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.modeling import validate_model
-from ..content.paths import display_path
+from ..content.paths import display_path, safe_file
 from ..errors import Problem
 from ..sourceyaml import SourceDoc, load_yaml_file
 from ..units import LengthSyntaxError, parse_length
@@ -37,13 +37,14 @@ OUTER_HOURS = (4, 6, 8)
 _HEX = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
 
-def find_file(root_dirs: Sequence[Path | str], name: str) -> Path:
-    """Return goblin-slayer/<name> under the first root that has it (else under the first root)."""
-    candidates = [Path(root) / GAME_DIR / name for root in root_dirs]
-    for path in candidates:
-        if path.is_file():
-            return path
-    return candidates[0] if candidates else Path(GAME_DIR) / name
+def find_file(root_dirs: Sequence[Path | str], name: str
+              ) -> tuple[Path | None, Problem | None]:
+    """Return goblin-slayer/<name> under the first root that has it, or why it is refused."""
+    for root in root_dirs:
+        path, refused = safe_file(Path(root), f"{GAME_DIR}/{name}")
+        if path is not None or refused is not None:
+            return path, refused
+    return None, None
 
 
 def load_goblin_content(
@@ -53,10 +54,14 @@ def load_goblin_content(
     problems: list[Problem] = []
     docs: dict[str, SourceDoc] = {}
     for name in FILES:
-        path = find_file(root_dirs, name)
-        if not path.is_file():
-            problems.append(Problem(str(path), 1, 1, f"file not found: create {GAME_DIR}/{name} "
-                                    "in a content directory"))
+        path, refused = find_file(root_dirs, name)
+        if refused is not None:
+            problems.append(refused)
+            continue
+        if path is None:
+            first = Path(root_dirs[0]) / GAME_DIR / name if root_dirs else Path(GAME_DIR, name)
+            problems.append(Problem(display_path(first), 1, 1, f"file not found: create "
+                                    f"{GAME_DIR}/{name} in a content directory"))
             continue
         doc, found = load_yaml_file(path, display_path(path))
         problems += found

@@ -2,7 +2,8 @@
 
 Mount it on the main CLI with `main.add_command(plan)`; it also runs on its own as
 `python -m generator.plan.cli`. Exit statuses: 0 success (plans valid, warnings allowed),
-1 a plan has errors or an output could not be written, 2 usage errors (missing file, bad option).
+1 a plan has errors or cannot be read, or an output could not be written, 2 usage errors (bad
+option, a missing PLAN for convert or print).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def plan() -> None:
 
 
 @plan.command("check")
-@click.argument("plans", nargs=-1, required=True, type=EXISTING_FILE)
+@click.argument("plans", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--lang", type=LANG, default="ru", show_default=True,
               help="Language of the messages.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -46,27 +47,35 @@ def check_command(plans: tuple[Path, ...], lang: str, fmt: str) -> None:
 
     Grid text (.txt) and structured (.yaml, .yml, .json) plans are accepted. Each problem is
     printed as FILE:LINE:COL: error[RULE]: message, with a message that says what to change.
-    Exits with 0 when every plan is valid (warnings allowed) and 1 when any has an error.
+    Exits with 0 when every plan is valid (warnings allowed) and 1 when any has an error or
+    cannot be read; a file that cannot be read is reported and the others are still checked.
     """
-    reports = [_check_one(path, lang) for path in plans]
+    checked = [_check_one(path, lang) for path in plans]
+    reports = [report for report, _ in checked]
     if fmt == "json":
-        click.echo(json.dumps([r.to_dict() for r in reports], ensure_ascii=False, indent=2))
+        data = [r.to_dict() | ({"error": error} if error else {}) for r, error in checked]
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        for report in reports:
+        for report, error in checked:
+            if error:
+                click.echo(f"{report.file}: {error}")
             for problem in report.problems:
                 click.echo(problem.format(report.file))
         ok = sum(1 for r in reports if r.valid)
+        unreadable = sum(1 for _, error in checked if error)
         click.echo(summary(len(reports), ok, len(reports) - ok,
-                           sum(r.errors for r in reports), sum(r.warnings for r in reports),
-                           lang))
+                           sum(r.errors for r in reports) + unreadable,
+                           sum(r.warnings for r in reports), lang))
     sys.exit(0 if all(r.valid for r in reports) else 1)
 
 
-def _check_one(path: Path, lang: str) -> PlanReport:
+def _check_one(path: Path, lang: str) -> tuple[PlanReport, str | None]:
+    """Check one plan file; if it cannot be read, return an empty invalid report and why."""
     try:
-        return check_file(path, lang, display=str(path))
+        return check_file(path, lang, display=str(path)), None
     except OSError as exc:
-        raise click.UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        reason = f"cannot read file: {exc.strerror or exc}"
+        return PlanReport(str(path), False, None, None, []), reason
 
 
 @plan.command("convert")

@@ -19,9 +19,11 @@ from typing import Any
 
 import jinja2
 from jinja2 import nodes
+from jinja2.sandbox import SecurityError
 
 from ..errors import ContentError, Problem
-from ..sourceyaml import parse_yaml
+from ..sandbox import ContentSandbox, render_bounded
+from ..sourceyaml import parse_yaml, read_text_file
 
 DIAGRAM_PREFIX = "<!--diagram "
 DIAGRAM_SUFFIX = "-->"
@@ -43,16 +45,11 @@ class RulesSource:
 
 
 def read_rules(path: Path, display: str | None = None) -> RulesSource:
-    """Read a rulebook file; unreadable files and bad front matter become problems."""
+    """Read a rulebook file; unreadable or oversized files and bad front matter are problems."""
     name = display or str(path)
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as exc:
-        return RulesSource(name, "", problems=[Problem(name, 1, 1,
-                                                       f"cannot read file: {exc.strerror}")])
-    except UnicodeDecodeError:
-        return RulesSource(name, "", problems=[Problem(name, 1, 1, "file is not UTF-8 text: "
-                                                       "save it as UTF-8")])
+    text, problems = read_text_file(path, name)
+    if text is None:
+        return RulesSource(name, "", problems=problems)
     return split_front_matter(text, name)
 
 
@@ -169,12 +166,21 @@ def _syntax_column(text: str, message: str) -> int:
     return 1
 
 
-def _environment() -> jinja2.Environment:
+def _environment() -> ContentSandbox:
     # `{#id}` marks heading ids, so Jinja comments are `{## … ##}` instead of `{# … #}`.
-    return jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
-                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                              comment_start_string="{##", comment_end_string="##}",
-                              optimized=False)
+    # The sandbox: rulebooks may come from strangers (see generator/sandbox.py).
+    return ContentSandbox(undefined=jinja2.StrictUndefined, autoescape=False,
+                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                          comment_start_string="{##", comment_end_string="##}",
+                          optimized=False)
+
+
+_FILE_TAGS = (nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)
+
+
+def _file_tags(tree: nodes.Template) -> list[nodes.Node]:
+    """The include/import/extends tags of a rulebook: a rulebook reads no other file."""
+    return [node for node in tree.find_all(_FILE_TAGS)]
 
 
 def _assigned_names(tree: nodes.Template) -> set[str]:
@@ -211,6 +217,10 @@ def render_markdown(text: str, context: dict[str, Any], lang: str,
         raise ContentError([Problem(file, line + first_line - 1, _syntax_column(row, msg),
                                     f"template syntax error: {msg}")]) from None
 
+    for node in _file_tags(tree):
+        tag = type(node).__name__.lower().replace("fromimport", "from … import")
+        rec.add(node.lineno, f"'{{% {tag} %}}' is not available in a rulebook: a rulebook "
+                "reads no other file; write the text here", tag.split()[0])
     # Report every unknown top-level variable at once, before running anything.
     available = set(context) | set(env.globals) | {"diagram", "lang"} | _assigned_names(tree)
     seen: set[str] = set()
@@ -236,6 +246,11 @@ def render_markdown(text: str, context: dict[str, Any], lang: str,
             rec.add(rec.here(), f"unknown diagram '{name}': use one of "
                     + ", ".join(sorted(known)), "diagram")
             return ""
+        for key, value in kwargs.items():
+            if key.endswith("_mm") and not _positive_lengths(value):
+                rec.add(rec.here(), f"diagram '{name}': {key} must be a length in millimetres "
+                        f"between 1 and 500, or a list of them, not {value!r}", key)
+                return ""
         if enrich is not None:
             kwargs = enrich(name, kwargs, context)
         try:
@@ -247,7 +262,7 @@ def render_markdown(text: str, context: dict[str, Any], lang: str,
             return ""
         return "\n\n" + DIAGRAM_PREFIX + payload + DIAGRAM_SUFFIX + "\n\n"
 
-    env.filters["plural"] = plural_filter
+    env.add_filter("plural", plural_filter)
     env.globals["diagram"] = diagram
     try:
         template = env.template_class.from_code(
@@ -258,12 +273,17 @@ def render_markdown(text: str, context: dict[str, Any], lang: str,
                                     f"template syntax error: {exc.message}")]) from None
     rec.template = template
     try:
-        out = template.render({"lang": lang, **context})
+        values = {"lang": lang, **context}
+        out = render_bounded(lambda: template.generate(values))
     except jinja2.UndefinedError as exc:
         tline = _template_line(exc, filename)
         needle = _undefined_needle(str(exc))
         rec.add(tline, f"{exc.message}: check the spelling against the variables in "
                 "docs/rules-format.md", needle)
+        raise ContentError(rec.problems) from None
+    except SecurityError as exc:
+        rec.add(_template_line(exc, filename), f"not allowed: {exc} A rulebook may use only "
+                "the variables, filters and methods listed in docs/rules-format.md")
         raise ContentError(rec.problems) from None
     except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError,
             AttributeError) as exc:
@@ -273,6 +293,13 @@ def render_markdown(text: str, context: dict[str, Any], lang: str,
     if rec.problems:
         raise ContentError(rec.problems)
     return out
+
+
+def _positive_lengths(value: Any) -> bool:
+    """Tell whether value is a sensible diagram size in mm (or a list of them)."""
+    values = value if isinstance(value, (list, tuple)) else [value]
+    return bool(values) and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                and 1 <= v <= 500 for v in values)
 
 
 def _template_line(exc: BaseException, filename: str) -> int:

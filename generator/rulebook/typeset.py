@@ -428,10 +428,21 @@ class Builder:
                 raise KeyError(block.name)
             art = fn(dict(block.kwargs), self.lang, self.width)
             art.wrap(self.width, 10_000)
+            trial_draw(art)
         except Exception:  # a diagram must never stop the rulebook
             art = placeholder(caption or block.name, self.width)
         cap = self.para(P.escape(caption), self.st.caption) if caption else None
         return Figure(art, cap, self.width)
+
+
+def trial_draw(art: Flowable) -> None:
+    """Draw a diagram once on a scratch canvas, so one that cannot be drawn fails here."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    scratch = Canvas(io.BytesIO())
+    art.drawOn(scratch, 0, 0)
 
 
 def column_widths(rows: list[list[str]], avail: float, size: float) -> list[float]:

@@ -70,10 +70,10 @@ def test_json_output_shape() -> None:
                                     "rivers"}]
 
 
-def test_missing_file_is_a_usage_error() -> None:
+def test_missing_file_is_reported_and_fails_the_check() -> None:
     result = run("check", "no/such/plan.txt")
-    assert result.exit_code == 2
-    assert "does not exist" in result.output
+    assert result.exit_code == 1
+    assert "no/such/plan.txt: cannot read file: No such file or directory" in result.output
 
 
 def test_no_file_is_a_usage_error() -> None:
