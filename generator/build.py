@@ -22,7 +22,6 @@ from .errors import ContentError, OutputError, Problem, UsageError, errors_only
 from .games.base import Game, Part
 from .games.registry import all_games, game_ids, get_game
 from .layout.imposition import PAPERS, Page, SheetOptions, impose
-from .render import render_line
 
 
 @dataclass(frozen=True)
@@ -92,15 +91,19 @@ def select_games(names: tuple[str, ...], parts: tuple[str, ...] = ()) -> list[Ga
     return having
 
 
-def load_games(games: list[Game], roots: ContentRoots, strict: bool
+def load_games(games: list[Game], roots: ContentRoots, strict: bool, rules: bool = True
                ) -> tuple[dict[str, Any], list[Problem]]:
-    """Load every game's content; raise ContentError if any error (or warning when strict)."""
+    """Load every game's content; raise ContentError if any error (or warning when strict).
+
+    The rulebooks are rendered and compared only with `rules` (a build of other parts does not
+    pay for them; `check` always does).
+    """
     loaded: dict[str, Any] = {}
     problems: list[Problem] = []
     for game in games:
         content, found = game.load(roots)
         problems.extend(found)
-        if content is not None:
+        if content is not None and rules:
             problems.extend(game.check_rules(roots, content))
         for check in game.extra_checks:
             problems.extend(check(roots))
@@ -117,6 +120,8 @@ def side_problems(content: Path | None, templates: Path | None) -> list[Problem]
     from .content.inventory import unread_content, unread_templates
     from .render import check_templates, templates_in_use
 
+    if templates is None:  # the bundled templates: tested with the tool, checked by `check`
+        return unread_content(content)
     return (check_templates(templates) + unread_content(content)
             + unread_templates(templates, templates_in_use(templates)))
 
@@ -134,13 +139,17 @@ def with_side_problems(load: Callable[[], Any], content: Path | None,
     return result, list(warnings) + [p for p in side if p.severity == "warning"]
 
 
-def plan_jobs(options: BuildOptions) -> tuple[list[Job], list[Problem]]:
-    """Validate options and content; return the PDFs to make and the content warnings."""
+def plan_jobs(options: BuildOptions, drawing: bool = True) -> tuple[list[Job], list[Problem]]:
+    """Validate options and content; return the PDFs to make and the content warnings.
+
+    Only what the parts asked for use is checked: the rulebooks when a `rules` part is drawn.
+    """
     if options.paper not in PAPERS:
         raise UsageError(f"unknown paper '{options.paper}': choose a4 or letter")
     games = select_games(options.games, options.parts)
     roots = ContentRoots.with_user(options.content)
-    loaded, warnings = load_games(games, roots, options.strict)
+    rules = drawing and (not options.parts or "rules" in options.parts)
+    loaded, warnings = load_games(games, roots, options.strict, rules)
     wanted = options.languages  # empty: every language
     jobs: list[Job] = []
     for game in games:
@@ -176,6 +185,8 @@ def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
     """Draw one PDF to path; return the texts that had to be shrunk below the minimum."""
     if job.part.render is not None:
         return job.part.render(job.content, job.roots, job.lang, job.paper, path)
+    from .render import render_line
+
     pages = impose_job(job, options)
     texts = job.game.sheet_texts(job.content, job.lang)
     game_name = job.game.name(job.content, job.lang)
@@ -282,7 +293,7 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
 
 def iter_layout(options: BuildOptions) -> Iterator[tuple[Job, list[Page]]]:
     """Yield each job with its imposed pages, without drawing anything."""
-    jobs, _ = plan_jobs(options)
+    jobs, _ = plan_jobs(options, drawing=False)
     for job in jobs:
         if job.part.render is None:
             yield job, impose_job(job, options)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from .build import load_games, select_games, with_side_problems
 from .content.paths import ContentRoots
-from .errors import Problem
+from .errors import ContentError, Problem, errors_only
 
 
 def check_content(content: Path | None, strict: bool, games: tuple[str, ...] = (),
@@ -14,6 +14,11 @@ def check_content(content: Path | None, strict: bool, games: tuple[str, ...] = (
     """Raise ContentError on errors (warnings too when strict); return the warnings."""
     selected = select_games(games)
     roots = ContentRoots.with_user(content)
+    from .render import check_templates
+
+    bundled = [] if templates is not None else check_templates(None)
     _, warnings = with_side_problems(lambda: load_games(selected, roots, strict), content,
                                      templates, strict)
-    return warnings
+    if errors_only(bundled, strict):
+        raise ContentError(bundled)
+    return warnings + bundled

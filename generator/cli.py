@@ -17,8 +17,38 @@ PAPER = click.Choice(["a4", "letter"])
 DUPLEX = click.Choice(["long", "short", "none"])
 
 
+# Command groups imported only when used, so `--help` and `build` do not load them:
+# name -> (module, attribute, the one-line help shown in `labyrinth-pnp --help`).
+LAZY_COMMANDS = {
+    "plan": ("generator.plan.cli", "plan",
+             "Check, convert and generate plans of the pen-and-paper game «Лабиринт»."),
+}
+
+
 class Group(click.Group):
     """A Click group that turns library errors into messages and exit statuses."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
+            from importlib import import_module
+
+            module, attribute, _ = LAZY_COMMANDS[cmd_name]
+            self.add_command(getattr(import_module(module), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in LAZY_COMMANDS and name not in self.commands:
+                rows.append((name, LAZY_COMMANDS[name][2]))
+            elif (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden:
+                rows.append((name, cmd.get_short_help_str(formatter.width - 6 - len(name))))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -192,14 +222,6 @@ def layout(game: str, parts: tuple[str, ...], fmt: str, **opts: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=1) if fmt == "json"
                else layout_text(data))
 
-
-def _mount_plan() -> None:
-    from .plan.cli import plan
-
-    main.add_command(plan)
-
-
-_mount_plan()
 
 if __name__ == "__main__":
     main()

@@ -4,19 +4,26 @@ Templates run in the sandbox of `generator/sandbox.py` and are found only below 
 templates folder and the bundled one. `check_templates()` compiles each template, refuses
 variables it will not be given and renders it once with sample values, so a build that
 `check` passed does not fail on a template.
+
+A template that only puts values into text (`{{ game }} · {{ page_label }}`, like the bundled
+ones) is filled by a plain substitution with the same result, so a build does not load Jinja
+for it.
 """
 
 from __future__ import annotations
 
-from functools import cache
+import re
+from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, nodes
-from jinja2.sandbox import SecurityError
-
-from .content.paths import bundled_dir, display_path
+from .content.paths import bundled_dir, display_path, escape_reason
 from .errors import ContentError, Problem
-from .sandbox import ConfinedLoader, ContentSandbox, render_bounded
+
+if TYPE_CHECKING:
+    from jinja2 import nodes
+
+    from .sandbox import ContentSandbox
 
 # Every template the tool renders, with the values it is given (and sample values for check).
 TEMPLATES: dict[str, dict[str, str]] = {
@@ -27,9 +34,36 @@ TEMPLATES: dict[str, dict[str, str]] = {
 }
 
 
-@cache
+_PLAIN = re.compile(r"\{\{ *([A-Za-z_][A-Za-z0-9_]*) *\}\}")
+_PLAIN_LIMIT = 4096
+
+
+@lru_cache(maxsize=16)
+def plain_template(name: str, user_dir: Path | None = None) -> str | None:
+    """The text of a template that only substitutes variables, else None (Jinja renders it)."""
+    for folder in ([user_dir] if user_dir else []) + [bundled_dir("templates")]:
+        path = folder / name
+        if not path.exists():
+            continue
+        if escape_reason(folder, path) is not None or not path.is_file() or \
+                path.stat().st_size > _PLAIN_LIMIT:
+            return None
+        try:
+            text = path.read_bytes().decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            return None
+        rest = _PLAIN.sub("", text)
+        return None if any(tag in rest for tag in ("{{", "{%", "{#")) else text
+    return None
+
+
+@lru_cache(maxsize=16)
 def environment(user_dir: Path | None = None) -> ContentSandbox:
     """Return a sandboxed environment that looks in the user's templates, then the bundled."""
+    from jinja2 import StrictUndefined
+
+    from .sandbox import ConfinedLoader, ContentSandbox
+
     folders = [user_dir] if user_dir else []
     folders.append(bundled_dir("templates"))
     return ContentSandbox(loader=ConfinedLoader(folders), undefined=StrictUndefined,
@@ -38,6 +72,13 @@ def environment(user_dir: Path | None = None) -> ContentSandbox:
 
 def render_line(name: str, user_dir: Path | None = None, **values: object) -> str:
     """Render a one-line template, trimmed; a template that fails raises ContentError."""
+    text = plain_template(name, user_dir)
+    if text is not None and all(m.group(1) in values for m in _PLAIN.finditer(text)):
+        return _PLAIN.sub(lambda m: str(values[m.group(1)]), text).strip()
+    from jinja2 import TemplateError
+
+    from .sandbox import render_bounded
+
     env = environment(user_dir)
     try:
         template = env.get_template(name)
@@ -50,6 +91,9 @@ def render_line(name: str, user_dir: Path | None = None, **values: object) -> st
 
 def _problem(exc: BaseException, name: str, user_dir: Path | None) -> Problem:
     """Locate a template failure in the template's own file."""
+    from jinja2 import TemplateSyntaxError
+    from jinja2.sandbox import SecurityError
+
     filename = getattr(exc, "filename", None) or _source_file(name, user_dir) or name
     line = getattr(exc, "lineno", None) or _runtime_line(exc, filename) or 1
     if isinstance(exc, TemplateSyntaxError):
@@ -86,6 +130,8 @@ def _names(template: str) -> str:
 
 def check_templates(user_dir: Path | None, names: list[str] | None = None) -> list[Problem]:
     """Compile, inspect and sample-render each template; report every problem located."""
+    from jinja2 import TemplateError
+
     problems: list[Problem] = []
     env = environment(user_dir)
     for name in names or list(TEMPLATES):
@@ -112,6 +158,8 @@ def check_templates(user_dir: Path | None, names: list[str] | None = None) -> li
 
 def _unknown_names(tree: nodes.Template, allowed: set[str]) -> list[tuple[str, int]]:
     """Names a template reads that it is neither given nor sets itself, with their lines."""
+    from jinja2 import nodes
+
     assigned = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
     assigned |= {m.name for m in tree.find_all(nodes.Macro)}
     known = allowed | assigned | {"range", "dict", "loop", "caller", "varargs", "kwargs"}
@@ -124,6 +172,8 @@ def _unknown_names(tree: nodes.Template, allowed: set[str]) -> list[tuple[str, i
 
 def templates_in_use(user_dir: Path | None) -> set[str]:
     """The templates the tool renders and every template they include or import, by name."""
+    from jinja2 import TemplateError, nodes
+
     env = environment(user_dir)
     used: set[str] = set()
     waiting = list(TEMPLATES)

@@ -138,12 +138,56 @@ class _BoundedLoader(yaml.SafeLoader):
             self.depth -= 1
 
 
+_FAST = getattr(yaml, "CSafeLoader", None)  # libyaml, when PyYAML was built with it
+
+
+def _fast_compose(text: str) -> yaml.Node | None:
+    """Compose with libyaml after checking the limits on its event stream (about 15x faster).
+
+    Raises _Refused at a limit; any other YAML error is left to the pure-Python loader, whose
+    messages the tool reports, by raising LookupError.
+    """
+    assert _FAST is not None
+    nodes = depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_FAST):
+            if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+                continue
+            if not isinstance(event, yaml.NodeEvent):
+                continue
+            if isinstance(event, yaml.AliasEvent) or event.anchor is not None:
+                raise _Refused(event.start_mark, NO_ANCHORS)
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise _Refused(event.start_mark, f"more than {MAX_NODES:,} values in one "
+                               "file: content files are small; split or shorten it")
+            if depth > MAX_DEPTH:
+                raise _Refused(event.start_mark, f"nesting deeper than {MAX_DEPTH} levels: "
+                               "flatten this structure")
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+        return yaml.compose(text, Loader=_FAST)
+    except yaml.YAMLError:
+        raise LookupError from None
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """Compose one YAML document within the limits, with libyaml when it is there."""
+    if _FAST is not None:
+        try:
+            return _fast_compose(text)
+        except LookupError:
+            pass  # a syntax error: let the pure-Python loader find and word it
+    return yaml.compose(text, Loader=_BoundedLoader)
+
+
 def parse_yaml(text: str, file: str) -> tuple[SourceDoc, list[Problem]]:
     """Parse YAML text; return the document and any problems (never raises on bad input)."""
     doc = SourceDoc(file=file, data=None)
     problems: list[Problem] = []
     try:
-        node = yaml.compose(text, Loader=_BoundedLoader)
+        node = _compose(text)
     except _Refused as exc:
         problems.append(Problem(file, exc.mark.line + 1, exc.mark.column + 1, exc.message))
         return doc, problems

@@ -343,3 +343,16 @@ def test_progress_is_reported_only_once_the_file_is_in_place(tmp_path):
                            out=tmp_path, jobs=1)
     report = run_build(options, progress=lambda path: seen.append(Path(path).is_file()))
     assert seen == [True, True] and len(report.written) == 2
+
+
+def test_an_overlong_project_url_is_a_check_error_not_a_build_crash(tmp_path):
+    target = tmp_path / "content/common/project.yaml"
+    target.parent.mkdir(parents=True)
+    target.write_text("url: " + "A" * 5000 + "\n", encoding="utf-8")
+    message = (f"{display_path(target)}:1:6: 'url' must be a web address starting with https:// "
+               "and at most 300 characters, without spaces: it is printed as a QR code")
+    code, _, err = run_cli("check", "--content", tmp_path / "content")
+    assert code == 1 and err.splitlines() == [message, "Error: 1 problem found"]
+    code, _, err = run_cli("build", "paper-labyrinth", "--part", "rules", "--content",
+                           tmp_path / "content", "--out", tmp_path / "out")
+    assert code == 1 and message in err.splitlines()

@@ -62,12 +62,19 @@ def part_title(part: str) -> Callable[[Any, str], str]:
 
 
 def rules_part(game: str, context: Callable[[Any, str], dict[str, Any]]) -> Part:
-    """The rulebook part of a game."""
-    from .rules import render_rules, rules_files
+    """The rulebook part of a game; the rulebook code is imported only when it is used."""
 
     def render(content: Any, roots: ContentRoots, lang: str, paper: str, path: Path
                ) -> list[str]:
+        from .rules import render_rules
+
         return render_rules(game, content, context, roots, lang, paper, path)
 
     return Part("rules", render=render,
                 languages=lambda content, roots: sorted(rules_files(roots, game)))
+
+
+def rules_files(roots: ContentRoots, game: str) -> dict[str, Path]:
+    """Every `rules/LANG.md` of a game, by language, user folder first."""
+    return {name.removesuffix(".md"): path
+            for name, path in roots.glob(f"{game}/rules", "*.md").items()}

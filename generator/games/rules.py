@@ -15,14 +15,9 @@ from ..content.common import ProjectInfo, load_model
 from ..content.paths import ContentRoots
 from ..errors import Problem
 from ..rulebook.build import build_rulebook, check_rulebooks
+from .base import rules_files
 
 RULES_LABEL = {"ru": "Правила игры", "en": "Rules of play"}
-
-
-def rules_files(roots: ContentRoots, game: str) -> dict[str, Path]:
-    """Every `rules/LANG.md` of a game, by language, user folder first."""
-    return {name.removesuffix(".md"): path
-            for name, path in roots.glob(f"{game}/rules", "*.md").items()}
 
 
 def check_game_rules(roots: ContentRoots, game: str, content: Any,
@@ -31,14 +26,31 @@ def check_game_rules(roots: ContentRoots, game: str, content: Any,
     files = rules_files(roots, game)
     if not files:
         return []
-    return check_rulebooks(files, {lang: context(content, lang) for lang in files})
+    problems: list[Problem] = []
+    load_project(roots, problems)
+    return problems + check_rulebooks(files, {lang: context(content, lang) for lang in files})
+
+
+MAX_URL = 300  # a QR code of this much text still prints legibly at the rulebook's size
+
+
+def load_project(roots: ContentRoots, problems: list[Problem]) -> str:
+    """Load the project's page (printed as a QR code on every rulebook's back), checked."""
+    info, doc = load_model(roots, "common/project.yaml", ProjectInfo, problems)
+    if info is None or doc is None:
+        return ""
+    url = info.url.strip()
+    if len(url) > MAX_URL or not url.startswith(("https://", "http://")) or " " in url:
+        problems.append(doc.problem(("url",), f"'url' must be a web address starting with "
+                                    f"https:// and at most {MAX_URL} characters, without "
+                                    "spaces: it is printed as a QR code"))
+        return ""
+    return url
 
 
 def project_url(roots: ContentRoots) -> str:
     """The project's page, printed as a QR code on the back of every rulebook."""
-    problems: list[Problem] = []
-    info, _ = load_model(roots, "common/project.yaml", ProjectInfo, problems)
-    return info.url if info else ""
+    return load_project(roots, [])
 
 
 def render_rules(game: str, content: Any, context: Callable[[Any, str], dict[str, Any]],

@@ -48,6 +48,8 @@ def load_rules(rules_path: Path, context: Mapping[str, Any], lang: str,
     fingerprint = json.dumps(context, sort_keys=True, default=repr, ensure_ascii=False)
     key = (str(rules_path), lang, display, fingerprint)
     if key not in _LOADED:
+        if len(_LOADED) >= 32:  # a long-lived process (tests, fuzzing) keeps only the newest
+            del _LOADED[next(iter(_LOADED))]
         _LOADED[key] = _load_rules(rules_path, context, lang, display)
     return _LOADED[key]
 

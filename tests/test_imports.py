@@ -1,0 +1,67 @@
+"""A command imports only what it needs: checked in a fresh process through sys.modules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PLAN = Path(__file__).resolve().parents[1] / "content/paper-labyrinth/plans"
+
+PROBE = """
+import json, sys
+from generator.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as exit:
+    code = exit.code
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+
+
+def _modules(*args: str) -> set[str]:
+    """Run the CLI with args in a fresh process; return the modules it imported."""
+    proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
+                          check=False)
+    report = json.loads(proc.stderr.strip().splitlines()[-1])
+    assert report["code"] in (0, None), proc.stderr
+    return set(report["modules"])
+
+
+def _loaded(modules: set[str], *prefixes: str) -> list[str]:
+    return sorted(m for m in modules if any(m == p or m.startswith(p + ".") for p in prefixes))
+
+
+RULEBOOK_STACK = ("generator.rulebook", "generator.games.rules", "markdown_it", "pyphen",
+                  "qrcode", "generator.plan", "jinja2", "pydantic")
+
+
+@pytest.mark.parametrize("parts", [("tokens", "formulas"), ("counters", "score-sheet", "tiles")])
+def test_a_pieces_build_loads_no_rulebook_plan_or_template_code(tmp_path, parts):
+    args = ["build", "magic-labyrinth", "--lang", "ru", "--out", str(tmp_path), "--jobs", "1"]
+    modules = _modules(*args, *[f"--part={p}" for p in parts])
+    assert "reportlab.pdfgen.canvas" in modules  # the probe does see a real build
+    assert _loaded(modules, *RULEBOOK_STACK) == []
+
+
+def test_goblin_pieces_build_loads_no_rulebook_code(tmp_path):
+    modules = _modules("build", "goblin-slayer", "--part", "locations", "--lang", "en",
+                       "--out", str(tmp_path), "--jobs", "1")
+    assert _loaded(modules, *RULEBOOK_STACK) == []
+
+
+def test_a_rules_build_does_load_the_rulebook_code(tmp_path):
+    modules = _modules("build", "magic-labyrinth", "--part", "rules", "--lang", "en",
+                       "--out", str(tmp_path), "--jobs", "1")
+    assert _loaded(modules, "generator.rulebook.typeset", "markdown_it", "pyphen")
+
+
+@pytest.mark.parametrize("args", [("--help",), ("plan", "check",
+                                               str(PLAN / "plan_4x5_river_and_gully.txt"))])
+def test_help_and_plan_check_load_no_pdf_template_or_model_library(args):
+    modules = _modules(*args)
+    assert _loaded(modules, "reportlab", "pydantic", "jinja2", "yaml" if args == ("--help",)
+                   else "reportlab") == []
