@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test bench clean
+.PHONY: build test bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+# Long content fuzz run, not in CI: 10,000 mutated content folders, random seed (printed).
+fuzz: $(STAMP)
+	FUZZ_CASES=10000 $(BIN)/python benchmarks/fuzz.py
 
 clean:
 	rm -rf $(VENV) output build dist

@@ -356,3 +356,30 @@ def test_an_overlong_project_url_is_a_check_error_not_a_build_crash(tmp_path):
     code, _, err = run_cli("build", "paper-labyrinth", "--part", "rules", "--content",
                            tmp_path / "content", "--out", tmp_path / "out")
     assert code == 1 and message in err.splitlines()
+
+
+# --- cases the fuzz suite found: check refuses them, so build never meets them ---------------
+
+FUZZ_FOUND = [
+    ("goblin-slayer/rules/ru.md", "title: ", "title: " + "T" * 100_000 + " ", "goblin-slayer",
+     "2:1: the title is too long for the title page: at most 200 characters, words of at "
+     "most 60"),
+    ("magic-labyrinth/rules/en.md", "## About the game {#about}\n",
+     "## About the game {#about}\n\n" + "W" * 5000 + "\n", "magic-labyrinth",
+     "a word of 5000 characters ('WWWWWWWWWWWWWWWWWWWW…') does not fit a line: words may have "
+     "at most 60 characters; break it with spaces"),
+    ("goblin-slayer/counters.yaml", "count: 1\n", "count: 1000000\n", "goblin-slayer",
+     "count 1000000 is more than 100: a box holds a few dozen counters of a kind"),
+    ("magic-labyrinth/game.yaml", "  en: Magic Labyrinth\n", "", "magic-labyrinth",
+     "4:3: the game's name has no 'en' text: add `en: …`"),
+    ("paper-labyrinth/game.yaml", "default_rows: 4", "default_rows: 0", "paper-labyrinth",
+     "'default_rows' is 0: plans have 2 to 12 rows and columns"),
+]
+
+
+@pytest.mark.parametrize("relative, old, new, game, message", FUZZ_FOUND)
+def test_fuzz_found_cases_are_check_errors(tmp_path, relative, old, new, game, message):
+    content = _text_with(tmp_path, relative, old, new)
+    code, _, err = run_cli("check", game, "--content", content)
+    assert code == 1, err
+    assert message in err and "Traceback" not in err

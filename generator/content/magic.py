@@ -7,8 +7,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Annotated
 
-from pydantic import Field
-
 from ..errors import Problem
 from ..layout.maze import GLYPHS, edge_walls, square_name
 from ..sourceyaml import SourceDoc
@@ -26,6 +24,7 @@ from .common import (
 from .modeling import Strict
 from .paths import ContentRoots
 from .placeholders import uses
+from .schema import Field
 
 GAME = "magic-labyrinth"
 TOKEN_NUMBERS = tuple(range(1, 21)) + (25,)
@@ -155,6 +154,8 @@ def load_magic(roots: ContentRoots) -> tuple[MagicContent | None, list[Problem]]
             problems.append(Problem(f"content/common/text/{lang}.yaml", 1, 1,
                                     f"language '{lang}' has piece labels but no sheet wording: "
                                     f"add common/text/{lang}.yaml"))
+    if game is not None and gdoc is not None:
+        check_localized(gdoc, ("names",), game.names, languages, "the game's name", problems)
     numbers: set[int] = set()
     if tdoc is not None:
         numbers = _check_tokens(tokens, tdoc, languages, problems)

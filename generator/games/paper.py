@@ -21,7 +21,8 @@ from ..errors import Problem
 from ..layout.imposition import PieceSpec
 from ..plan.check import load_plan, read_source, to_problem
 from ..plan.gridtext import write_grid
-from ..plan.model import Plan
+from ..plan.model import MAX_SIZE, MIN_SIZE, Plan
+from ..sourceyaml import SourceDoc
 from ..plan.report import PlanReadError
 from .base import Game, Part, part_title
 
@@ -103,10 +104,19 @@ def read_plan_file(path: Path, lang: str = "en") -> tuple[Plan | None, list[Prob
     return plan, problems
 
 
+def _check_sheet_size(doc: SourceDoc, game: GameInfo, problems: list[Problem]) -> None:
+    """The player sheet's default plan size must be one the checker accepts."""
+    for key in ("default_rows", "default_cols"):
+        value = game.facts.get(key)
+        if value is not None and not MIN_SIZE <= value <= MAX_SIZE:
+            problems.append(doc.problem(("facts", key), f"'{key}' is {value}: plans have "
+                                        f"{MIN_SIZE} to {MAX_SIZE} rows and columns"))
+
+
 def load_paper(roots: ContentRoots) -> tuple[PaperBundle | None, list[Problem]]:
     """Load the game's facts, sheet wording and example plans."""
     problems: list[Problem] = []
-    game, _ = load_model(roots, f"{GAME}/game.yaml", GameInfo, problems)
+    game, gdoc = load_model(roots, f"{GAME}/game.yaml", GameInfo, problems)
     texts = load_language_texts(roots, f"{GAME}/text", PaperTexts, problems)
     sheet = load_language_texts(roots, "common/text", SheetTexts, problems)
     plans = []
@@ -116,6 +126,8 @@ def load_paper(roots: ContentRoots) -> tuple[PaperBundle | None, list[Problem]]:
         if plan is not None:
             plans.append(ExamplePlan(name.removesuffix(".txt"), plan,
                                      plan_title(plan, name)))
+    if game is not None and gdoc is not None:
+        _check_sheet_size(gdoc, game, problems)
     if game is None or any(p.severity == "error" for p in problems):
         return None, problems
     return PaperBundle(game, texts, sheet, tuple(plans)), problems

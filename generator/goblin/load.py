@@ -130,6 +130,9 @@ def _validate_locations(doc: SourceDoc | None,
     return specs
 
 
+MAX_COUNTERS = 100  # of one kind
+
+
 def _counter_size(doc: SourceDoc | None, counters: CountersFile | None,
                   problems: list[Problem]) -> float:
     if doc is None or counters is None:
@@ -142,6 +145,11 @@ def _counter_size(doc: SourceDoc | None, counters: CountersFile | None,
     if not 10.0 <= size <= 40.0:
         problems.append(doc.problem(("size",), f"counter size {counters.size} is outside "
                                     "10mm..40mm: counters must fit one small hex"))
+    for i, counter in enumerate(counters.counters):
+        if counter.count > MAX_COUNTERS:
+            problems.append(doc.problem(("counters", i, "count"), f"count {counter.count} is "
+                                        f"more than {MAX_COUNTERS}: a box holds a few dozen "
+                                        "counters of a kind"))
     return size
 
 

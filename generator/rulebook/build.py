@@ -6,6 +6,7 @@ The lead's code calls `build_rulebook()` (one PDF) and `check_rulebooks()` (for 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 from ..errors import ContentError, Problem
 from . import parse as P
 from .diagrams import DIAGRAMS, enrich_kwargs
-from .source import RulesSource, read_rules, render_markdown
+from .source import DIAGRAM_PREFIX, RulesSource, read_rules, render_markdown
 from .structure import compare_languages, headings, paragraph_texts_with_lines
 from .typeset import missing_glyphs, typeset_rulebook
 
@@ -71,6 +72,7 @@ def _load_rules(rules_path: Path, context: Mapping[str, Any], lang: str,
     issues: list[P.ParseIssue] = []
     loaded.blocks = P.parse_blocks(loaded.rendered, issues)
     mapper = _LineMapper(src, loaded.rendered)
+    loaded.problems.extend(_unsettable(src, loaded.rendered, mapper))
     for issue in issues:
         loaded.problems.append(Problem(src.file, mapper.line(issue.line), 1, issue.message,
                                        "warning"))
@@ -99,6 +101,32 @@ def _first_position(src: RulesSource, ch: str) -> tuple[int, int]:
         if ch in row:
             return i + src.body_first_line, row.index(ch) + 1
     return src.body_first_line, 1
+
+
+MAX_WORD = 60  # characters: the longest word a column of the rulebook can hold
+MAX_TITLE = 200
+_LONG_WORD = re.compile(r"[^\s|]{%d,}" % (MAX_WORD + 1))
+
+
+def _unsettable(src: RulesSource, rendered: str, mapper: _LineMapper) -> list[Problem]:
+    """Words too long for a line and titles too long for the title page, located."""
+    problems = []
+    for key in ("title", "subtitle"):
+        value = src.meta.get(key)
+        if isinstance(value, str) and (len(value) > MAX_TITLE or _LONG_WORD.search(value)):
+            problems.append(Problem(src.file, 2, 1, f"the {key} is too long for the title page: "
+                                    f"at most {MAX_TITLE} characters, words of at most "
+                                    f"{MAX_WORD}"))
+    for number, text in enumerate(rendered.split("\n"), 1):
+        if text.lstrip().startswith(DIAGRAM_PREFIX):
+            continue
+        match = _LONG_WORD.search(text)
+        if match and "://" not in match.group(0):
+            problems.append(Problem(src.file, mapper.line(number), 1, f"a word of "
+                                    f"{len(match.group(0))} characters ('{match.group(0)[:20]}…') "
+                                    f"does not fit a line: words may have at most {MAX_WORD} "
+                                    "characters; break it with spaces"))
+    return problems
 
 
 class _LineMapper:
@@ -154,8 +182,15 @@ def build_rulebook(rules_path: Path, context: dict[str, Any], lang: str, paper: 
     errors = [p for p in loaded.problems if p.severity == "error"]
     if errors:
         raise ContentError(errors)
-    typeset_rulebook(rulebook_meta(loaded.source.meta, context), loaded.blocks, lang, paper,
-                     out_file, DIAGRAMS, project_url, footer_label)
+    from reportlab.platypus.doctemplate import LayoutError
+
+    try:
+        typeset_rulebook(rulebook_meta(loaded.source.meta, context), loaded.blocks, lang,
+                         paper, out_file, DIAGRAMS, project_url, footer_label)
+    except LayoutError as exc:
+        raise ContentError([Problem(loaded.source.file, 1, 1, "a block of this rulebook (most "
+                                    "often a table row) is taller than a page: split it into "
+                                    f"shorter rows or paragraphs ({str(exc)[:80]})")]) from None
 
 
 def check_rulebooks(paths_by_lang: Mapping[str, Path],
