@@ -1,72 +1,235 @@
-"""Time labyrinth-pnp commands in fresh processes and report peak memory.
+"""Time labyrinth-pnp commands side by side with a bare ReportLab yardstick, in fresh processes.
 
-Run: `make bench` (or `python benchmarks/run.py [--runs N]`). Prints one line per command:
-median and best wall time over N runs, and the peak resident memory of the slowest run.
-Figures are recorded in docs/benchmarks.md; nothing here asserts a target.
+Run: `make bench` (or `python benchmarks/run.py [--pairs N] [--only SUBSTR]`). Our 2-core
+machines vary 2× in speed from day to day, so every case runs alternately with the yardstick
+(benchmarks/yardstick_reportlab.py: the two sheets of case (a) drawn with canvas calls only):
+ours, yardstick, ours, yardstick, … for N pairs after one warm-up pair. Each case prints the
+median of the per-pair ratios (ours / yardstick), the median wall times of both, and peak RSS
+(os.wait4 ru_maxrss: the largest of the process and its drawing workers). Every build writes
+to a fresh temporary folder. A final table gives ratio, target and PASS/MISS; cases without a
+ratio target keep their absolute target in seconds. The plan checker throughput lines of
+benchmarks/bench_plan.py follow when that file exists. Nothing here fails on a MISS.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def run_once(args: list[str], cwd: Path) -> tuple[float, float]:
-    """Run the CLI once; return (seconds, peak RSS in MB)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "generator.cli", *args], cwd=cwd,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"command failed: labyrinth-pnp {' '.join(args)}\n"
-                         f"{proc.stderr.read().decode() if proc.stderr else ''}")
-    return elapsed, usage.ru_maxrss / 1024
-
-
+YARDSTICK = ROOT / "benchmarks" / "yardstick_reportlab.py"
+BENCH_PLAN = ROOT / "benchmarks" / "bench_plan.py"
 PLAN = str(ROOT / "content" / "paper-labyrinth" / "plans" / "plan_4x5_river_and_gully.txt")
+PIECES = ("tokens", "formulas", "counters", "score-sheet", "tiles")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One command of ours, timed against the yardstick, with its targets."""
+
+    name: str
+    label: str  # short name for the final table
+    argv: list[str]
+    ratio_target: float | None = None  # ours / yardstick, median of pairs
+    seconds_target: float | None = None  # absolute median wall time, when no ratio target
+    rss_target_mb: float | None = None  # peak RSS of ours
+
+
+@dataclass
+class Result:
+    """Timings of one case: per-pair wall times and peak RSS of both commands."""
+
+    case: Case
+    ours: list[float] = field(default_factory=list)
+    yard: list[float] = field(default_factory=list)
+    ours_rss: float = 0.0
+    yard_rss: float = 0.0
+
+    @property
+    def ratios(self) -> list[float]:
+        """Return ours / yardstick for each pair."""
+        return [o / y for o, y in zip(self.ours, self.yard)]
+
 
 CASES = [
-    ("--help", ["--help"], 0.15),
-    ("build magic-labyrinth --lang all", ["build", "magic-labyrinth", "--lang", "all"], 1.0),
-    ("  the same, pieces only (no rulebooks)",
-     ["build", "magic-labyrinth", *[f"--part={p}" for p in
-                                    ("tokens", "formulas", "counters", "score-sheet", "tiles")]],
-     1.0),
-    ("build goblin-slayer", ["build", "goblin-slayer"], 2.0),
-    ("build paper-labyrinth", ["build", "paper-labyrinth"], 2.0),
-    ("build --part rules (six rulebooks)", ["build", "--part", "rules"], 1.5),
-    ("build (every game, every part)", ["build"], 2.0),
-    ("plan check (one 4x5 plan)", ["plan", "check", PLAN], 0.3),
+    Case("(a) build magic-labyrinth --part tokens --part formulas --lang ru",
+         "(a) tokens + formulas, ru",
+         ["build", "magic-labyrinth", "--part", "tokens", "--part", "formulas", "--lang", "ru"],
+         ratio_target=2.0),
+    Case("(b) build (every game, part and language)", "(b) build everything", ["build"],
+         ratio_target=8.0, rss_target_mb=100.0),
+    Case("(c) --help", "(c) --help", ["--help"], ratio_target=0.7),
+    Case("build magic-labyrinth --lang all", "magic-labyrinth, all languages",
+         ["build", "magic-labyrinth", "--lang", "all"],
+         seconds_target=1.0, rss_target_mb=100.0),
+    Case("  the same, pieces only (no rulebooks)", "  the same, pieces only",
+         ["build", "magic-labyrinth", *[f"--part={p}" for p in PIECES]], seconds_target=1.0),
+    Case("build goblin-slayer", "goblin-slayer", ["build", "goblin-slayer"],
+         seconds_target=2.0),
+    Case("build paper-labyrinth", "paper-labyrinth", ["build", "paper-labyrinth"],
+         seconds_target=2.0),
+    Case("build --part rules (six rulebooks)", "six rulebooks", ["build", "--part", "rules"],
+         seconds_target=1.5),
+    Case("plan check (one 4x5 plan)", "plan check, one 4x5 plan", ["plan", "check", PLAN],
+         seconds_target=0.3),
 ]
 
 
+def run_once(command: list[str], cwd: Path) -> tuple[float, float]:
+    """Run one command in a fresh process; return (wall seconds, peak RSS in MB)."""
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            err.seek(0)
+            raise SystemExit(f"command failed ({proc.returncode}): {' '.join(command)}\n"
+                             f"{err.read().decode(errors='replace')}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def ours_command(argv: list[str], scratch: Path) -> list[str]:
+    """Return our CLI command; a build gets a fresh empty output folder under scratch."""
+    command = [sys.executable, "-m", "generator.cli", *argv]
+    if argv and argv[0] == "build":
+        command += ["--out", tempfile.mkdtemp(prefix="ours-", dir=scratch)]
+    return command
+
+
+def yardstick_command(scratch: Path) -> list[str]:
+    """Return the yardstick command, writing to a fresh empty folder under scratch."""
+    return [sys.executable, str(YARDSTICK), tempfile.mkdtemp(prefix="yard-", dir=scratch)]
+
+
+def measure(case: Case, pairs: int, scratch: Path) -> Result:
+    """Time a case and the yardstick alternately: one warm-up pair, then `pairs` pairs."""
+    result = Result(case)
+    for i in range(pairs + 1):
+        ours_time, ours_rss = run_once(ours_command(case.argv, scratch), scratch)
+        yard_time, yard_rss = run_once(yardstick_command(scratch), scratch)
+        for entry in scratch.iterdir():
+            if entry.is_dir():
+                shutil.rmtree(entry)
+        if i == 0:
+            continue
+        result.ours.append(ours_time)
+        result.yard.append(yard_time)
+        result.ours_rss = max(result.ours_rss, ours_rss)
+        result.yard_rss = max(result.yard_rss, yard_rss)
+    return result
+
+
+def verdict(ok: bool) -> str:
+    """Return PASS or MISS."""
+    return "PASS" if ok else "MISS"
+
+
+def print_case(result: Result) -> None:
+    """Print one case's figures under its name."""
+    ratios = result.ratios
+    print(result.case.name)
+    print(f"    ours / yardstick {statistics.median(ratios):.2f}×, median of {len(ratios)} "
+          f"pairs (range {min(ratios):.2f}–{max(ratios):.2f})")
+    print(f"    median ours {statistics.median(result.ours):.3f} s, yardstick "
+          f"{statistics.median(result.yard):.3f} s; peak RSS ours {result.ours_rss:.1f} MB, "
+          f"yardstick {result.yard_rss:.1f} MB", flush=True)
+
+
+def summary_rows(result: Result) -> list[tuple[str, ...]]:
+    """Return the table rows of one case: label, ours, yardstick, ratio, target, verdict."""
+    case = result.case
+    ratio = statistics.median(result.ratios)
+    ours = statistics.median(result.ours)
+    first = [case.label, f"{ours:.3f} s", f"{statistics.median(result.yard):.3f} s",
+             f"{ratio:.2f}×"]
+    if case.ratio_target is not None:
+        first += [f"≤ {case.ratio_target:g}×", verdict(ratio <= case.ratio_target)]
+    elif case.seconds_target is not None:
+        first += [f"≤ {case.seconds_target:g} s", verdict(ours <= case.seconds_target)]
+    else:
+        first += ["—", ""]
+    rows = [tuple(first)]
+    if case.rss_target_mb is not None:
+        ok = result.ours_rss <= case.rss_target_mb
+        rows.append(("  peak RSS", f"{result.ours_rss:.0f} MB", "", "",
+                     f"≤ {case.rss_target_mb:g} MB", verdict(ok)))
+    return rows
+
+
+def print_summary(results: list[Result]) -> None:
+    """Print the final table: times, ratio, target (ratio, else seconds) and PASS/MISS."""
+    header = ("case", "ours", "yardstick", "ratio", "target", "verdict")
+    rows = [header, *[row for result in results for row in summary_rows(result)]]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    print()
+    for row in rows:
+        cells = [f"{row[0]:<{widths[0]}}", *[f"{cell:>{w}}" for cell, w in
+                                            zip(row[1:5], widths[1:5])], row[5]]
+        print("  ".join(cells))
+
+
+def run_bench_plan() -> None:
+    """Run benchmarks/bench_plan.py in its own process and print what it prints."""
+    print("\nplan checker throughput (benchmarks/bench_plan.py):", flush=True)
+    try:
+        done = subprocess.run([sys.executable, str(BENCH_PLAN)], cwd=ROOT, text=True,
+                              capture_output=True, timeout=900, check=False)
+    except subprocess.TimeoutExpired:
+        print("    timed out after 900 s")
+        return
+    for line in done.stdout.splitlines():
+        print(f"    {line}")
+    if done.returncode != 0:
+        print(f"    failed with exit status {done.returncode}:")
+        for line in done.stderr.splitlines()[-10:]:
+            print(f"    {line}")
+
+
 def main() -> None:
+    """Parse options, time every selected case alternately with the yardstick, report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--only", help="run only cases whose name contains this")
+    parser.add_argument("--pairs", type=int, default=9,
+                        help="timed (ours, yardstick) pairs per case; at least 7 for figures "
+                             "worth recording (default 9)")
+    parser.add_argument("--only", metavar="SUBSTR",
+                        help="run only cases whose name contains this (\"plan checker\" "
+                             "selects the bench_plan.py lines)")
     args = parser.parse_args()
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.runs} runs each")
-    with tempfile.TemporaryDirectory() as tmp:
-        cwd = Path(tmp)
-        for name, argv, target in CASES:
-            if args.only and args.only not in name:
+    if args.pairs < 1:
+        parser.error("--pairs must be at least 1")
+    now = datetime.datetime.now().astimezone().isoformat(sep=" ", timespec="seconds")
+    print(f"labyrinth-pnp benchmarks, {now}")
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"python {sys.version.split()[0]} ({sys.executable}), {os.cpu_count()} cores, "
+          f"load average {load}")
+    print(f"command line: {' '.join([Path(sys.executable).name, *sys.argv])}")
+    print(f"{args.pairs} timed pairs per case after a warm-up pair, ours then yardstick "
+          f"({YARDSTICK.relative_to(ROOT)})")
+    if args.pairs < 7:
+        print("fewer than 7 pairs: figures are indicative only")
+    print(flush=True)
+    results = []
+    with tempfile.TemporaryDirectory(prefix="labyrinth-bench-") as tmp:
+        for case in CASES:
+            if args.only and args.only not in case.name:
                 continue
-            runs = [run_once(argv, cwd) for _ in range(args.runs)]
-            times = [t for t, _ in runs]
-            peak = max(m for _, m in runs)
-            median = statistics.median(times)
-            verdict = "ok" if median <= target else "OVER"
-            print(f"{name:45s} median {median:6.3f} s  best {min(times):6.3f} s  "
-                  f"peak {peak:6.1f} MB  target ≤ {target:g} s {verdict}")
+            results.append(measure(case, args.pairs, Path(tmp)))
+            print_case(results[-1])
+    if results:
+        print_summary(results)
+    if BENCH_PLAN.exists() and (not args.only or args.only in "plan checker throughput"):
+        run_bench_plan()
 
 
 if __name__ == "__main__":
