@@ -383,3 +383,11 @@ def test_fuzz_found_cases_are_check_errors(tmp_path, relative, old, new, game, m
     code, _, err = run_cli("check", game, "--content", content)
     assert code == 1, err
     assert message in err and "Traceback" not in err
+
+
+def test_an_unclosed_code_fence_is_a_check_error(tmp_path):
+    content = _text_with(tmp_path, "magic-labyrinth/rules/en.md", "## About the game {#about}\n",
+                         "## About the game {#about}\n\n```\n")
+    code, _, err = run_cli("check", "magic-labyrinth", "--content", content)
+    assert code == 1
+    assert "does not fit a page (at most 50): close its fence with ``` or ~~~, or split it" in err

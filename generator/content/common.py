@@ -5,18 +5,17 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, Field
-
 from ..errors import Problem
 from ..sourceyaml import SourceDoc, load_yaml_file
 from ..units import parse_length
 from .modeling import Strict, validate_model
 from .paths import ContentRoots, display_path
 from .placeholders import uses
+from .schema import Before, Field
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound=Strict)
 
-Length = Annotated[float, BeforeValidator(parse_length)]
+Length = Annotated[float, Before(parse_length)]
 """A length written with a unit (`25mm`), held in millimetres."""
 
 
@@ -28,7 +27,7 @@ def _hex_color(value: object) -> str:
                      "e.g. '#7a4fa3', in quotes")
 
 
-HexColor = Annotated[str, BeforeValidator(_hex_color)]
+HexColor = Annotated[str, Before(_hex_color)]
 """A colour written as `'#rrggbb'`."""
 
 Localized = dict[str, str]

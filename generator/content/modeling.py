@@ -1,21 +1,18 @@
-"""Validate YAML data against pydantic models and turn every failure into a located Problem."""
+"""Validate YAML data against our content models and turn every failure into a located Problem."""
 
 from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-
 from ..errors import Problem
 from ..sourceyaml import SourceDoc
+from .schema import Issue, SchemaError, Strict
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound=Strict)
 
+__all__ = ["Strict", "validate_model"]
 
-class Strict(BaseModel):
-    """Base of every content model: unknown keys are errors, values are not coerced loosely."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
+_TYPE_WORDS = {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false"}
 
 
 def _describe(value: Any) -> str:
@@ -23,36 +20,27 @@ def _describe(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _message(err: dict[str, Any], model: type[BaseModel]) -> tuple[str, bool]:
-    """Return a person-readable message for one pydantic error and whether it points at a key."""
-    kind = err["type"]
-    loc = err["loc"]
-    name = str(loc[-1]) if loc else "value"
-    value = err.get("input")
+def _message(issue: Issue) -> tuple[str, bool]:
+    """Return a person-readable message for one issue and whether it points at a key."""
+    kind, value = issue.kind, issue.value
+    name = str(issue.loc[-1]) if issue.loc else "value"
     if kind == "missing":
         return f"missing field '{name}': add `{name}: …` here", False
-    if kind == "extra_forbidden":
+    if kind == "unknown":
         return f"unknown key '{name}': remove it or correct its spelling", True
-    if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"'{name}' must be a whole number, not {_describe(value)}", False
-    if kind in ("string_type",):
-        return f"'{name}' must be text, not {_describe(value)}", False
-    if kind in ("list_type",):
+    if kind in _TYPE_WORDS:
+        return f"'{name}' must be {_TYPE_WORDS[kind]}, not {_describe(value)}", False
+    if kind == "list":
         return f"'{name}' must be a list (lines starting with '- ')", False
-    if kind in ("dict_type", "model_type", "model_attributes_type"):
+    if kind == "dict":
         return f"'{name}' must be a mapping of 'key: value' lines", False
-    if kind in ("bool_type", "bool_parsing"):
-        return f"'{name}' must be true or false, not {_describe(value)}", False
-    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        return f"'{name}' is {_describe(value)}: {err['msg'].lower()}", False
-    if kind in ("too_short", "too_long"):
-        return f"'{name}': {err['msg'].lower()}", False
-    if kind == "literal_error":
-        return f"'{name}' is {_describe(value)}: {err['msg'].lower()}", False
-    if kind == "value_error":
-        msg = str(err.get("ctx", {}).get("error", err["msg"]))
-        return msg, False
-    return f"'{name}': {err['msg']}", False
+    if kind in ("range", "literal"):
+        return f"'{name}' is {_describe(value)}: input should be {issue.detail}", False
+    if kind == "list_length":
+        return f"'{name}': list should have {issue.detail}", False
+    if kind == "text_length":
+        return f"'{name}': String should have {issue.detail}", False
+    return issue.detail, False  # "value": a validator's own message
 
 
 def validate_model(doc: SourceDoc, model: type[M], path: tuple[Any, ...] = ()
@@ -63,11 +51,9 @@ def validate_model(doc: SourceDoc, model: type[M], path: tuple[Any, ...] = ()
         data = data[step]
     try:
         return model.model_validate(data), []
-    except ValidationError as exc:
+    except SchemaError as exc:
         problems = []
-        for err in exc.errors(include_url=False):
-            loc = tuple(x for x in err["loc"]
-                        if not (isinstance(x, str) and x.startswith("function-")))
-            message, at_key = _message(dict(err), model)
-            problems.append(doc.problem(path + loc, message, key=at_key))
+        for issue in exc.issues:
+            message, at_key = _message(issue)
+            problems.append(doc.problem(path + issue.loc, message, key=at_key))
         return None, problems

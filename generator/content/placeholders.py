@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from pydantic import AfterValidator
+from .schema import After
 
 _TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -60,9 +60,9 @@ def check_placeholders(text: str, names: tuple[str, ...]) -> str:
     return text
 
 
-def uses(*names: str) -> AfterValidator:
+def uses(*names: str) -> After:
     """Mark a text field whose placeholders are exactly these names: `Annotated[str, uses(…)]`."""
-    return AfterValidator(lambda text: check_placeholders(text, names))
+    return After(lambda text: check_placeholders(text, names))
 
 
 def fill(text: str, **values: object) -> str:

@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import Field
-
 from ..content.common import SheetTexts, load_language_texts
 from ..content.modeling import Strict
 from ..content.paths import ContentRoots
+from ..content.schema import Field
 from ..draw import goblin as art
 from ..draw.kit import Box, Style
 from ..draw.sheet import Painter

@@ -1,13 +1,12 @@
-"""Typed Goblin Slayer content: the YAML schemas (pydantic) and the parsed locations."""
+"""Typed Goblin Slayer content: the YAML schemas and the parsed locations."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import Field
-
 from ..content.modeling import Strict
+from ..content.schema import Field
 from .hexgrid import Edge, Hex
 
 Kind = Literal["entrance", "centre", "open-centre", "edge", "blocked-edge"]

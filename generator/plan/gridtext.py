@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
+from .cleangrid import WALL_H, WALL_V, Grid, read_clean, remember, shape
 from .codes import read_code
 from .model import (
     MAX_SIZE,
@@ -36,8 +38,6 @@ from .report import Finding, PlanReadError
 
 MAX_FINDINGS = 200
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
-WALL_H = frozenset("-=")
-WALL_V = frozenset("|‖")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +76,9 @@ class GridLocator:
         return self.top + 1, 1
 
 
+_locator = lru_cache(maxsize=1024)(GridLocator)  # the same locator for the same grid position
+
+
 def _is_note(line: str) -> bool:
     stripped = line.strip()
     return not stripped or stripped.startswith("#")
@@ -83,13 +86,17 @@ def _is_note(line: str) -> bool:
 
 def split_lines(text: str) -> list[str]:
     """Split text into lines on LF, dropping a CR before it and the final empty line."""
-    lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+    lines = text.split("\n")
+    if "\r" in text:
+        lines = [line[:-1] if line.endswith("\r") else line for line in lines]
     if len(lines) > 1 and lines[-1] == "":
         lines.pop()
     return lines
 
 
 class _Reader:
+    """Read the grid line by line, character by character, reporting every problem."""
+
     def __init__(self, lines: list[str], top: int, width: int, rows: int, cols: int) -> None:
         self.lines, self.top, self.w, self.rows, self.cols = lines, top, width, rows, cols
         self.findings: list[Finding] = []
@@ -184,10 +191,13 @@ class _Reader:
                              found=_show_char(ch), a=a, b=b)
             if j == self.cols:
                 break
-            raw = line[p + 1:p + 1 + w].strip(" ")
+            text = line[p + 1:p + 1 + w]
+            raw = text.strip(" ")
             reading = read_code(raw)
             self.cells[r][j] = reading.cell
-            if reading.key is not None:
+            if reading.key is None:
+                remember(text, reading.cell)
+            else:
                 name = cell_name((r, j))
                 self.add("cell-code", reading.key, k, p + 2, (name,), reading.severity,
                          code=_show(raw), cell=name, hint=reading.hint,
@@ -235,14 +245,8 @@ def _meaning(cell: Cell) -> object:
     return _term(cell.kind)
 
 
-def read_grid(text: str) -> tuple[Plan | None, GridLocator, list[Finding], int | None, int | None]:
-    """Read grid text; return the plan (None on syntax errors), locator, findings and size."""
-    lines = split_lines(text)
-    first = next((i for i, line in enumerate(lines) if not _is_note(line)), None)
-    if first is None:
-        return None, GridLocator(0, 2), [Finding("syntax", "syntax.no-grid", 1, 1)], None, None
-    last = max(i for i, line in enumerate(lines) if not _is_note(line))
-    grid = lines[first:last + 1]
+def _grid_chars(grid: list[str], first: int) -> list[Finding]:
+    """Return the blank, comment and control-character problems of the grid lines."""
     findings: list[Finding] = []
     for k, line in enumerate(grid):
         if _is_note(line):
@@ -253,7 +257,41 @@ def read_grid(text: str) -> tuple[Plan | None, GridLocator, list[Finding], int |
                                     params={"char": _show_char(bad.group())}))
         if len(findings) >= MAX_FINDINGS:
             break
-    locator = GridLocator(first, 2)
+    return findings
+
+
+def _read_clean(grid: list[str]) -> tuple[int, int, int, Grid] | None:
+    """Return the width, rows, columns and contents of a grid with no problem, else None."""
+    head = grid[0]
+    width = head.find("+", 1) - 1
+    if not head.startswith("+") or width < 2 or len(grid) % 2 == 0:
+        return None
+    rows, cols = (len(grid) - 1) // 2, (len(head) - 1) // (width + 1)
+    if not (MIN_SIZE <= rows <= MAX_SIZE and MIN_SIZE <= cols <= MAX_SIZE):
+        return None
+    clean = read_clean(grid, shape(width, rows, cols))
+    return None if clean is None else (width, rows, cols, clean)
+
+
+def read_grid(text: str) -> tuple[Plan | None, GridLocator, list[Finding], int | None, int | None]:
+    """Read grid text; return the plan (None on syntax errors), locator, findings and size."""
+    lines = split_lines(text)
+    first, last = 0, len(lines) - 1
+    while first <= last and _is_note(lines[first]):
+        first += 1
+    if first > last:
+        return None, GridLocator(0, 2), [Finding("syntax", "syntax.no-grid", 1, 1)], None, None
+    while _is_note(lines[last]):
+        last -= 1
+    grid = lines[first:last + 1]
+    clean = _read_clean(grid)
+    if clean is not None:
+        width, rows, cols, (cells, walls, swamps, exits) = clean
+        plan = Plan(rows, cols, cells, walls, swamps, exits, width, lines[:first],
+                    lines[last + 1:])
+        return plan, _locator(first, width, rows, cols), [], rows, cols
+    findings = _grid_chars(grid, first)
+    locator = _locator(first, 2)
     if findings:
         return None, locator, findings, None, None
     head = grid[0]
@@ -271,7 +309,7 @@ def read_grid(text: str) -> tuple[Plan | None, GridLocator, list[Finding], int |
         return None, locator, [Finding("syntax", "syntax.even", last + 1, 1,
                                        params={"count": len(grid)})], None, cols
     rows = (len(grid) - 1) // 2
-    locator = GridLocator(first, width, rows, cols)
+    locator = _locator(first, width, rows, cols)
     if not (MIN_SIZE <= rows <= MAX_SIZE and MIN_SIZE <= cols <= MAX_SIZE):
         return None, locator, [Finding("size", "size.grid", first + 1, 1,
                                        params={"rows": rows, "cols": cols})], rows, cols

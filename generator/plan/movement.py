@@ -16,72 +16,73 @@ flowing nowhere, a broken cycle) get the nearest sensible reading; the rules rep
 
 from __future__ import annotations
 
-from .model import DELTA, DIRECTION_OF, DIRECTIONS, HOLE, MOUTH, RIVER, SIDE_OF, Plan, Pos, step_pos
-
-OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
-_STEPS = [(d, DELTA[d]) for d in DIRECTIONS]
-_SPECIAL = frozenset({HOLE, RIVER})
+from .geometry import DIRECTION_INDEX, OPPOSITE_INDEX, Geometry, PlanTables
+from .model import DIRECTION_OF, DIRECTIONS, HOLE, MOUTH, RIVER, Plan, Pos
 
 
 class Maze:
     """The move table of one plan: `moves[node][d]` for d in up, down, left, right."""
 
-    def __init__(self, plan: Plan) -> None:
+    def __init__(self, plan: Plan, tables: PlanTables | None = None) -> None:
+        tables = tables or PlanTables(plan)
+        geo, cells = tables.geo, tables.cells
         self.rows, self.cols = plan.rows, plan.cols
         n = plan.rows * plan.cols
         self.outside = n
-        cells = [plan.cells[i // plan.cols][i % plan.cols] for i in range(n)]
-        self.kind = [c.kind for c in cells]
-        self.down = [-1] * n
-        for i, c in enumerate(cells):
-            if c.kind == RIVER:
-                r, col = step_pos(divmod(i, plan.cols), c.flow or "right")
-                if 0 <= r < plan.rows and 0 <= col < plan.cols:
-                    self.down[i] = r * plan.cols + col
+        self.kind = tables.kinds
+        self.down = down = [-1] * n
         self.hole_next = list(range(n))
+        rivers, holes = tables.indexes(RIVER), tables.indexes(HOLE)
+        for i in rivers:
+            down[i] = geo.neighbours[i][DIRECTION_INDEX[cells[i].flow or "right"]]
         cycles: dict[str, list[tuple[int, int]]] = {}
-        for i, c in enumerate(cells):
-            if c.kind == HOLE:
-                cycles.setdefault(c.cycle or "", []).append((c.number or 0, i))
+        for i in holes:
+            cycles.setdefault(cells[i].cycle or "", []).append((cells[i].number or 0, i))
         for members in cycles.values():
             members.sort()
             for k, (_, i) in enumerate(members):
                 self.hole_next[i] = members[(k + 1) % len(members)][1]
         self.exit = plan.exits[0] if len(plan.exits) == 1 else None
-        self.moves = self._table(plan)
-        self.moves.append([self._from_outside(d) for d in DIRECTIONS])
+        self.moves = self._table(plan, geo, rivers, holes)
 
-    def _table(self, plan: Plan) -> list[list[int]]:
-        rows, cols, kind = self.rows, self.cols, self.kind
-        walls, swamps, enter = plan.walls, plan.swamps, self.enter
-        exit_node, exit_dir = -1, ""
+    def _table(self, plan: Plan, geo: Geometry, rivers: list[int], holes: list[int]) -> list[
+            list[int]]:
+        """Return the moves of every cell: step, then into rivers and holes, then walls, swamps;
+        the outside comes last."""
+        n, kind, down = self.outside, self.kind, self.down
+        table = list(map(list, geo.stay))
+        outside = [n, n, n, n]
         if self.exit is not None:
-            exit_node = self._index(self.exit[0])
-            exit_dir = DIRECTION_OF[self.exit[1]]
-        table: list[list[int]] = []
-        for node in range(rows * cols):
-            r, c = divmod(node, cols)
-            here = (r, c)
-            row: list[int] = []
-            for name, (dr, dc) in _STEPS:
-                rr, cc = r + dr, c + dc
-                if not (0 <= rr < rows and 0 <= cc < cols):
-                    row.append(self.outside if node == exit_node and name == exit_dir else node)
-                    continue
-                there = (rr, cc)
-                b = (here, there) if dr + dc > 0 else (there, here)
-                if b in walls or (swamps and swamps.get(b) == here and kind[node] == MOUTH):
-                    row.append(node)
-                    continue
-                target = rr * cols + cc
-                row.append(target if kind[target] not in _SPECIAL else enter(node, target))
-            table.append(row)
+            gap = self._index(self.exit[0])
+            way_out = DIRECTION_INDEX[DIRECTION_OF[self.exit[1]]]
+            if 0 <= gap < n and geo.neighbours[gap][way_out] < 0:
+                table[gap][way_out] = n
+        for target in holes:  # what enter() gives for a hole
+            for node, d in geo.into[target]:
+                table[node][d] = self.hole_next[target]
+        for target in rivers:  # what enter() gives for a river cell, from inside the plan
+            drift, after = self.carry(target), down[target]
+            for node, d in geo.into[target]:
+                table[node][d] = target if down[node] == target or after == node else drift
+        sides = geo.sides
+        for b in plan.walls:
+            found = sides.get(b)
+            if found is not None:
+                a, da, c, dc = found
+                table[a][da] = a
+                table[c][dc] = c
+        for b, into in plan.swamps.items():
+            found = sides.get(b)
+            if found is not None:
+                a, da, c, dc = found
+                if into == b[0] and kind[a] == MOUTH:
+                    table[a][da] = a
+                elif into == b[1] and kind[c] == MOUTH:
+                    table[c][dc] = c
+        if self.exit is not None:  # the only way in: through the gap, towards the plan
+            outside[OPPOSITE_INDEX[way_out]] = self.enter(n, gap)
+        table.append(outside)
         return table
-
-    def _from_outside(self, direction: str) -> int:
-        if self.exit is None or SIDE_OF[OPPOSITE[direction]] != self.exit[1]:
-            return self.outside
-        return self.enter(self.outside, self._index(self.exit[0]))
 
     def _index(self, pos: Pos) -> int:
         return pos[0] * self.cols + pos[1]

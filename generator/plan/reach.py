@@ -15,6 +15,7 @@ from .movement import Maze
 from .report import Finding, Locator
 
 MAX_WALLS_NAMED = 6
+MAX_RECURSIVE_NODES = 200
 
 
 def _search(edges: list[list[int]], root: int) -> list[bool]:
@@ -22,8 +23,7 @@ def _search(edges: list[list[int]], root: int) -> list[bool]:
     seen[root] = True
     stack = [root]
     while stack:
-        node = stack.pop()
-        for nxt in edges[node]:
+        for nxt in edges[stack.pop()]:
             if not seen[nxt]:
                 seen[nxt] = True
                 stack.append(nxt)
@@ -42,22 +42,79 @@ def _reverse(edges: list[list[int]]) -> list[list[int]]:
 def all_reachable(maze: Maze) -> bool:
     """Return True when every node of maze can reach every other."""
     edges = maze.moves
-    return all(_search(edges, maze.outside)) and all(_search(_reverse(edges), maze.outside))
+    if len(edges) > MAX_RECURSIVE_NODES:
+        return all(_search(edges, maze.outside)) and all(_search(_reverse(edges), maze.outside))
+    return _one_component(edges, maze.outside)
+
+
+def _one_component(edges: list[list[int]], root: int) -> bool:
+    """Return True when the graph is strongly connected: one depth-first search (Tarjan).
+
+    Every node is numbered in the order it is found; `low` is the smallest number reachable
+    from a node's subtree through one more edge. A node other than the root whose `low` is its
+    own number starts a group that cannot reach back to the root, so the search stops at once.
+    Until then every node found is still open, so any edge to a found node may lower `low`.
+    """
+    number = [-1] * len(edges)
+    count = 0
+
+    def visit(node: int) -> int:
+        nonlocal count
+        mine = low = number[node] = count
+        count += 1
+        for nxt in edges[node]:
+            seen = number[nxt]
+            if seen < 0:
+                seen = visit(nxt)
+                if seen < 0:
+                    return -1
+            if seen < low:
+                low = seen
+        return -1 if low == mine and mine else low
+
+    return visit(root) >= 0 and count == len(edges)
+
+
+def _finish_order(edges: list[list[int]]) -> list[int]:
+    """Return every node in the order a depth-first search over edges finishes it."""
+    seen = [False] * len(edges)
+    order: list[int] = []
+    for root in range(len(edges)):
+        if seen[root]:
+            continue
+        seen[root] = True
+        stack = [(root, iter(edges[root]))]
+        while stack:
+            node, outs = stack[-1]
+            for nxt in outs:
+                if not seen[nxt]:
+                    seen[nxt] = True
+                    stack.append((nxt, iter(edges[nxt])))
+                    break
+            else:
+                stack.pop()
+                order.append(node)
+    return order
 
 
 def _components(edges: list[list[int]]) -> list[list[int]]:
+    """Return the strongly connected groups of nodes, each sorted (Kosaraju: two searches)."""
     back = _reverse(edges)
-    reach = [_search(edges, node) for node in range(len(edges))]
-    done = [False] * len(edges)
+    group_of = [-1] * len(edges)
     groups: list[list[int]] = []
-    for node in range(len(edges)):
-        if done[node]:
+    for root in reversed(_finish_order(edges)):
+        if group_of[root] >= 0:
             continue
-        from_node = _search(back, node)
-        group = [m for m in range(len(edges)) if reach[node][m] and from_node[m]]
-        for m in group:
-            done[m] = True
-        groups.append(group)
+        group_of[root] = len(groups)
+        group = [root]
+        stack = [root]
+        while stack:
+            for prev in back[stack.pop()]:
+                if group_of[prev] < 0:
+                    group_of[prev] = len(groups)
+                    group.append(prev)
+                    stack.append(prev)
+        groups.append(sorted(group))
     return groups
 
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .geometry import DIRECTION_INDEX, PlanTables
 from .messages import Term
-from .model import MOUTH, RIVER, Plan, Pos, border, cell_name, step_pos
+from .model import MOUTH, RIVER, Plan, Pos, cell_name
 from .report import Finding, Locator
+
+Fault = tuple[str, list[Pos]]
 
 
 @dataclass(slots=True)
@@ -32,58 +35,87 @@ def _direction_term(flow: str) -> Term:
     return Term(flow if flow in ("up", "down") else "to-" + flow)
 
 
-def trace_rivers(plan: Plan) -> tuple[Rivers, list[tuple[str, list[Pos]]]]:
-    """Follow every arrow; return the rivers and the flow faults found (kind, cells)."""
-    rivers = Rivers()
-    faults: list[tuple[str, list[Pos]]] = []
-    sources: dict[Pos, list[Pos]] = {}
-    river_cells = [p for p in plan.positions() if plan.cell(p).kind == RIVER]
+def _trace(tables: PlanTables) -> tuple[dict[int, int], dict[int, int], list[Fault]]:
+    """Follow every arrow; return downstream links, mouths and faults, by cell index."""
+    geo, cells, kinds = tables.geo, tables.cells, tables.kinds
+    pos = geo.positions
+    river_cells = tables.indexes(RIVER)
+    faults: list[Fault] = []
+    downstream: dict[int, int] = {}
+    sources: dict[int, list[int]] = {}
     for p in river_cells:
-        target = step_pos(p, plan.cell(p).flow or "right")
-        if not plan.inside(target):
-            faults.append(("off", [p]))
-        elif not plan.cell(target).is_river_or_mouth:
-            faults.append(("into", [p, target]))
+        target = geo.neighbours[p][DIRECTION_INDEX[cells[p].flow or "right"]]
+        if target < 0:
+            faults.append(("off", [pos[p]]))
+        elif kinds[target] != RIVER and kinds[target] != MOUTH:
+            faults.append(("into", [pos[p], pos[target]]))
         else:
-            rivers.downstream[p] = target
+            downstream[p] = target
             sources.setdefault(target, []).append(p)
-    for target, froms in sources.items():
-        if len(froms) > 1:
-            faults.append(("merge", [*froms, target]))
-    for p in plan.positions():
-        if plan.cell(p).kind == MOUTH:
-            rivers.mouth_of[p] = p
-            if p not in sources:
-                faults.append(("mouth", [p]))
-    state: dict[Pos, Pos | None] = {}
+    if len(sources) < len(downstream):  # two arrows point into one cell
+        for target, froms in sources.items():
+            if len(froms) > 1:
+                faults.append(("merge", [*(pos[p] for p in froms), pos[target]]))
+    mouth_of: dict[int, int] = {}
+    for p in tables.indexes(MOUTH):
+        mouth_of[p] = p
+        if p not in sources:
+            faults.append(("mouth", [pos[p]]))
+    state: dict[int, int | None] = {}
     for p in river_cells:
-        path: list[Pos] = []
-        on_path: set[Pos] = set()
-        node: Pos | None = p
+        if p in state:
+            continue
+        path: list[int] = []
+        node: int | None = p
         while node is not None and node not in state:
-            if node in on_path:
+            if node in path:
                 loop = path[path.index(node):]
                 start = loop.index(min(loop))
-                faults.append(("loop", loop[start:] + loop[:start]))
+                faults.append(("loop", [pos[q] for q in loop[start:] + loop[:start]]))
                 node = None
                 break
-            if plan.cell(node).kind == MOUTH:
+            if kinds[node] == MOUTH:
                 break
             path.append(node)
-            on_path.add(node)
-            node = rivers.downstream.get(node)
+            node = downstream.get(node)
         end = state.get(node) if node in state else node
         for q in path:
             state[q] = end
     for p, mouth in state.items():
         if mouth is not None:
-            rivers.mouth_of[p] = mouth
-    return rivers, faults
+            mouth_of[p] = mouth
+    return downstream, mouth_of, faults
 
 
-def check_rivers(plan: Plan, loc: Locator) -> tuple[Rivers, list[Finding]]:
+def _rivers(tables: PlanTables, downstream: dict[int, int], mouth_of: dict[int, int]) -> Rivers:
+    pos = tables.geo.positions
+    return Rivers({pos[p]: pos[q] for p, q in downstream.items()},
+                  {pos[p]: pos[q] for p, q in mouth_of.items()})
+
+
+def trace_rivers(plan: Plan, tables: PlanTables | None = None) -> tuple[Rivers, list[Fault]]:
+    """Follow every arrow; return the rivers and the flow faults found (kind, cells)."""
+    tables = tables or PlanTables(plan)
+    downstream, mouth_of, faults = _trace(tables)
+    return _rivers(tables, downstream, mouth_of), faults
+
+
+def check_rivers(plan: Plan, loc: Locator, tables: PlanTables | None = None) -> tuple[
+        Rivers, list[Finding]]:
     """Check every river rule; return the rivers and the findings."""
-    rivers, faults = trace_rivers(plan)
+    tables = tables or PlanTables(plan)
+    down, mouth_of, out = _check(plan, loc, tables)
+    return _rivers(tables, down, mouth_of), out
+
+
+def river_findings(plan: Plan, loc: Locator, tables: PlanTables) -> list[Finding]:
+    """Check every river rule; return the findings."""
+    return _check(plan, loc, tables)[2]
+
+
+def _check(plan: Plan, loc: Locator, tables: PlanTables) -> tuple[
+        dict[int, int], dict[int, int], list[Finding]]:
+    down, mouth_of, faults = _trace(tables)
     out: list[Finding] = []
     for kind, cells in faults:
         first = cells[0]
@@ -108,21 +140,25 @@ def check_rivers(plan: Plan, loc: Locator) -> tuple[Rivers, list[Finding]]:
             out.append(_finding("river-merge", "river-merge.merge", loc.cell(target), cells,
                                 target=cell_name(target),
                                 cells=", ".join(cell_name(p) for p in cells[:-1])))
-    for p, q in sorted(rivers.downstream.items()):
-        if border(p, q) in plan.walls:
-            out.append(_finding("river-blocked", "river-blocked.wall", loc.border(p, q), [p, q],
-                                a=cell_name(p), b=cell_name(q)))
-    down = rivers.downstream
-    for a, b in plan.internal_borders():
-        ma, mb = rivers.mouth_of.get(a), rivers.mouth_of.get(b)
-        if ma is None or mb is None or (a, b) in plan.walls:
-            continue
-        if ma != mb:
-            key = "river-wall.different"
-        elif down.get(a) != b and down.get(b) != a:
-            key = "river-wall.same"
-        else:
-            continue
-        out.append(_finding("river-wall", key, loc.border(a, b), [a, b],
-                            a=cell_name(a), b=cell_name(b)))
-    return rivers, out
+    geo, walls = tables.geo, plan.walls
+    pos = geo.positions
+    for p, q in down.items():  # added in reading order
+        if ((pos[p], pos[q]) if p < q else (pos[q], pos[p])) in walls:  # border(p, q)
+            out.append(_finding("river-blocked", "river-blocked.wall", loc.border(pos[p], pos[q]),
+                                [pos[p], pos[q]], a=cell_name(pos[p]), b=cell_name(pos[q])))
+    for a in sorted(mouth_of):
+        ma = mouth_of[a]
+        around = geo.neighbours[a]
+        for b in (around[3], around[1]):  # right, then down: the order of internal_borders()
+            mb = mouth_of.get(b)
+            if mb is None or (pos[a], pos[b]) in walls:
+                continue
+            if ma != mb:
+                key = "river-wall.different"
+            elif down.get(a) != b and down.get(b) != a:
+                key = "river-wall.same"
+            else:
+                continue
+            out.append(_finding("river-wall", key, loc.border(pos[a], pos[b]), [pos[a], pos[b]],
+                                a=cell_name(pos[a]), b=cell_name(pos[b])))
+    return down, mouth_of, out

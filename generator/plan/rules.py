@@ -11,11 +11,13 @@ movement well defined, so reachability is still checked with them.
 
 from __future__ import annotations
 
+from .geometry import PlanTables
 from .messages import SideList
 from .model import ARSENAL, HOLE, LAND, MEDPOST, MOUTH, Plan, Pos, cell_name
+from .movement import Maze
 from .reach import check_reachability
 from .report import ERROR, WARNING, Finding, Locator
-from .rivers import check_rivers
+from .rivers import river_findings
 
 BLOCKS_REACHABILITY = frozenset(
     {"syntax", "size", "cell-code", "exit", "river-flow", "river-merge", "river-blocked",
@@ -45,29 +47,26 @@ def check_exit(plan: Plan, loc: Locator) -> list[Finding]:
                 count=len(plan.exits), where=where)]
 
 
-def check_counts(plan: Plan, loc: Locator) -> list[Finding]:
+def check_counts(plan: Plan, loc: Locator, tables: PlanTables | None = None) -> list[Finding]:
     """Check the arsenal, medpost, land and treasure counts."""
+    tables = tables or PlanTables(plan)
+    pos = tables.geo.positions
     out: list[Finding] = []
-    by_kind: dict[str, list[Pos]] = {}
-    treasures: dict[str, list[Pos]] = {"real": [], "false": []}
-    for p in plan.positions():
-        cell = plan.cell(p)
-        by_kind.setdefault(cell.kind, []).append(p)
-        if cell.treasure:
-            treasures[cell.treasure].append(p)
     for kind in (ARSENAL, MEDPOST):
-        found = by_kind.get(kind, [])
-        if not found:
+        count = tables.count(kind)
+        if not count:
             out.append(_at(kind, f"{kind}.none", loc.origin(), []))
-        elif len(found) > 1:
+        elif count > 1:
+            found = [pos[i] for i in tables.indexes(kind)]
             out.append(_at(kind, f"{kind}.many", loc.cell(found[1]), found, count=len(found),
                            cells=_names(found)))
-    lands = by_kind.get(LAND, [])
-    if len(lands) < 2:
+    if tables.count(LAND) < 2:
+        lands = [pos[i] for i in tables.indexes(LAND)]
         where = loc.cell(lands[0]) if lands else loc.origin()
         out.append(_at("land", "land.few", where, lands, count=len(lands),
                        missing=2 - len(lands)))
-    for which, found in treasures.items():
+    for which in ("real", "false"):
+        found = [pos[i] for i, treasure in tables.treasures if treasure == which]
         if len(found) > 1:
             out.append(_at("treasure", f"treasure.{which}", loc.cell(found[1]), found,
                            count=len(found), cells=_names(found)))
@@ -93,62 +92,66 @@ def check_swamps(plan: Plan, loc: Locator) -> list[Finding]:
                        mouth=cell_name(mouth), count=len(froms), extra=_names(extra)))
     for (a, b), into in sorted(plan.swamps.items()):
         source = a if into == b else b
-        where = loc.border(a, b)
-        kind_from = plan.cell(source).kind
         if (a, b) in plan.walls:
-            out.append(_at("swamp", "swamp.wall", where, [a, b], a=cell_name(a), b=cell_name(b)))
+            out.append(_at("swamp", "swamp.wall", loc.border(a, b), [a, b], a=cell_name(a),
+                           b=cell_name(b)))
         elif plan.cell(into).kind == MOUTH:
             if plan.cell(source).is_river_or_mouth and into not in crowded:
-                out.append(_at("swamp", "swamp.river", where, [into, source],
+                out.append(_at("swamp", "swamp.river", loc.border(a, b), [into, source],
                                mouth=cell_name(into), other=cell_name(source)))
-        elif kind_from == MOUTH:
+        elif plan.cell(source).kind == MOUTH:
             key = "swamp.river" if plan.cell(into).is_river_or_mouth else "swamp.out"
-            out.append(_at("swamp", key, where, [source, into], mouth=cell_name(source),
-                           other=cell_name(into)))
+            out.append(_at("swamp", key, loc.border(a, b), [source, into],
+                           mouth=cell_name(source), other=cell_name(into)))
         else:
-            out.append(_at("swamp", "swamp.not-mouth", where, [a, b], a=cell_name(a),
-                           b=cell_name(b)))
+            out.append(_at("swamp", "swamp.not-mouth", loc.border(a, b), [a, b],
+                           a=cell_name(a), b=cell_name(b)))
     return out
 
 
-def check_holes(plan: Plan, loc: Locator) -> list[Finding]:
+def check_holes(plan: Plan, loc: Locator, tables: PlanTables | None = None) -> list[Finding]:
     """Check that every hole cycle is numbered 1..n with n >= 2 and spelled one way."""
+    tables = tables or PlanTables(plan)
+    cells, pos = tables.cells, tables.geo.positions
     out: list[Finding] = []
-    cycles: dict[str, list[Pos]] = {}
-    for p in plan.positions():
-        cell = plan.cell(p)
-        if cell.kind == HOLE and cell.cycle is not None:
-            cycles.setdefault(cell.cycle, []).append(p)
-    for holes in cycles.values():
-        first = holes[0]
-        letter = plan.cell(first).code[0].upper()
-        numbers = sorted(plan.cell(p).number or 0 for p in holes)
-        if len(holes) == 1:
-            out.append(_at("hole-cycle", "hole-cycle.single", loc.cell(first), holes,
-                           letter=letter, cell=cell_name(first)))
-        elif numbers != list(range(1, len(holes) + 1)):
-            out.append(_at("hole-cycle", "hole-cycle.numbers", loc.cell(first), holes,
-                           letter=letter, numbers=", ".join(map(str, numbers)),
-                           count=len(holes)))
-        spellings = sorted({plan.cell(p).code[0].upper() for p in holes})
-        if len(spellings) > 1:
-            codes = ", ".join(f"{plan.cell(p).code} ({cell_name(p)})" for p in holes)
-            out.append(_at("hole-cycle", "hole-cycle.spelling", loc.cell(first), holes,
-                           WARNING, letter=letter, codes=codes))
+    cycles: dict[str, list[int]] = {}
+    for i in tables.indexes(HOLE):
+        cycle = cells[i].cycle
+        if cycle is not None:
+            cycles.setdefault(cycle, []).append(i)
+    for members in cycles.values():
+        numbers, letters = [], set()
+        for i in members:
+            numbers.append(cells[i].number or 0)
+            letters.add(cells[i].code[0].upper())
+        numbers.sort()
+        letter = cells[members[0]].code[0].upper()
+        if len(members) == 1:
+            out.append(_at("hole-cycle", "hole-cycle.single", loc.cell(pos[members[0]]),
+                           [pos[members[0]]], letter=letter, cell=cell_name(pos[members[0]])))
+        elif numbers != list(range(1, len(members) + 1)):
+            out.append(_at("hole-cycle", "hole-cycle.numbers", loc.cell(pos[members[0]]),
+                           [pos[i] for i in members], letter=letter,
+                           numbers=", ".join(map(str, numbers)), count=len(members)))
+        if len(letters) > 1:
+            codes = ", ".join(f"{cells[i].code} ({cell_name(pos[i])})" for i in members)
+            out.append(_at("hole-cycle", "hole-cycle.spelling", loc.cell(pos[members[0]]),
+                           [pos[i] for i in members], WARNING, letter=letter, codes=codes))
     return out
 
 
 def check_rules(plan: Plan, loc: Locator, earlier: list[Finding] | None = None) -> list[Finding]:
     """Run every rule on plan; earlier findings (from reading) decide whether reachability runs."""
+    tables = PlanTables(plan)
     out: list[Finding] = []
     out += check_exit(plan, loc)
-    out += check_counts(plan, loc)
-    _, river_findings = check_rivers(plan, loc)
-    out += river_findings
-    out += check_swamps(plan, loc)
-    out += check_holes(plan, loc)
-    blocking = any(f.severity == ERROR and f.rule in BLOCKS_REACHABILITY
-                   for f in [*(earlier or []), *out])
-    if not blocking:
-        out += check_reachability(plan, loc)
+    out += check_counts(plan, loc, tables)
+    out += river_findings(plan, loc, tables)
+    if plan.swamps:
+        out += check_swamps(plan, loc)
+    out += check_holes(plan, loc, tables)
+    found = [*(earlier or ()), *out]
+    if not found or not any(f.severity == ERROR and f.rule in BLOCKS_REACHABILITY
+                            for f in found):
+        out += check_reachability(plan, loc, Maze(plan, tables))
     return out

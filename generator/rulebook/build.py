@@ -73,6 +73,7 @@ def _load_rules(rules_path: Path, context: Mapping[str, Any], lang: str,
     loaded.blocks = P.parse_blocks(loaded.rendered, issues)
     mapper = _LineMapper(src, loaded.rendered)
     loaded.problems.extend(_unsettable(src, loaded.rendered, mapper))
+    loaded.problems.extend(_long_code(src, loaded.blocks, mapper))
     for issue in issues:
         loaded.problems.append(Problem(src.file, mapper.line(issue.line), 1, issue.message,
                                        "warning"))
@@ -126,6 +127,24 @@ def _unsettable(src: RulesSource, rendered: str, mapper: _LineMapper) -> list[Pr
                                     f"{len(match.group(0))} characters ('{match.group(0)[:20]}…') "
                                     f"does not fit a line: words may have at most {MAX_WORD} "
                                     "characters; break it with spaces"))
+    return problems
+
+
+MAX_CODE_LINES = 50  # a code block is never split across pages
+
+
+def _long_code(src: RulesSource, blocks: list[P.Block], mapper: _LineMapper) -> list[Problem]:
+    """Code blocks longer than a page holds (often a fence left open), located."""
+    problems = []
+    for block in blocks:
+        inner = getattr(block, "blocks", None)
+        if isinstance(inner, list):
+            problems.extend(_long_code(src, inner, mapper))
+        if isinstance(block, P.Code) and block.text.count("\n") + 1 > MAX_CODE_LINES:
+            problems.append(Problem(src.file, mapper.line(block.line), 1, f"a code block of "
+                                    f"{block.text.count(chr(10)) + 1} lines does not fit a "
+                                    f"page (at most {MAX_CODE_LINES}): close its fence with "
+                                    "``` or ~~~, or split it"))
     return problems
 
 
