@@ -391,3 +391,12 @@ def test_an_unclosed_code_fence_is_a_check_error(tmp_path):
     code, _, err = run_cli("check", "magic-labyrinth", "--content", content)
     assert code == 1
     assert "does not fit a page (at most 50): close its fence with ``` or ~~~, or split it" in err
+
+
+def test_a_token_list_that_is_not_a_list_is_a_message(tmp_path):
+    target = tmp_path / "content/magic-labyrinth/tokens.yaml"
+    target.parent.mkdir(parents=True)
+    target.write_text("tokens: 5\n", encoding="utf-8")
+    code, _, err = run_cli("check", "magic-labyrinth", "--content", tmp_path / "content")
+    assert code == 1 and "Traceback" not in err
+    assert "'tokens' must be a list of items (lines starting with '- ')" in err

@@ -200,7 +200,8 @@ def _check_tokens(tokens: list[tuple[int, Token]], doc: SourceDoc, languages: li
             seen[token.number] = i
         check_localized(doc, ("tokens", i, "name"), token.name, languages,
                         f"token {token.number}", problems)
-    broken = len(tokens) != len(doc.data.get("tokens") or [])
+    items = doc.data.get("tokens")
+    broken = not isinstance(items, list) or len(tokens) != len(items)
     missing = [n for n in TOKEN_NUMBERS if n not in seen]
     if missing and not broken:
         listed = ", ".join(map(str, missing))

@@ -22,8 +22,8 @@ from ..layout.imposition import PieceSpec
 from ..plan.check import load_plan, read_source, to_problem
 from ..plan.gridtext import write_grid
 from ..plan.model import MAX_SIZE, MIN_SIZE, Plan
-from ..sourceyaml import SourceDoc
 from ..plan.report import PlanReadError
+from ..sourceyaml import SourceDoc
 from .base import Game, Part, part_title
 
 GAME = "paper-labyrinth"
