@@ -14,8 +14,14 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from generator.plan.codes import EXACT, FOLDED, HOLE_EXCLUDED, MAX_HOLE_DIGITS, cycle_key
-from generator.plan.codes import fold_lookalikes
+from generator.plan.codes import (
+    EXACT,
+    FOLDED,
+    HOLE_EXCLUDED,
+    MAX_HOLE_DIGITS,
+    cycle_key,
+    fold_lookalikes,
+)
 
 MAX_BYTES = 1_000_000
 CONTROL = {chr(i) for i in range(32)} | {"\x7f"}
@@ -229,9 +235,7 @@ def rivers_pass(plan: NaivePlan) -> bool:
         mouth_of[p] = path[-1]
     for a in mouth_of:
         for b in mouth_of:
-            if b[0] - a[0] + b[1] - a[1] != 1 or abs(b[0] - a[0]) + abs(b[1] - a[1]) != 1:
-                continue
-            if (a, b) in plan.walls:
+            if b not in ((a[0], a[1] + 1), (a[0] + 1, a[1])) or (a, b) in plan.walls:
                 continue
             if mouth_of[a] != mouth_of[b]:
                 return False

@@ -82,6 +82,8 @@ def check_plan(source: str | bytes, file: str = "plan.txt", lang: str = "ru",
     except RecursionError:
         findings, rows, cols = [Finding("syntax", "syntax.yaml", 1, 1,
                                         params={"detail": "nesting too deep"})], None, None
+    if not findings:
+        return PlanReport(file, True, rows, cols, [])
     findings = sorted(findings, key=lambda f: (f.line, f.column))
     problems = [to_problem(f, lang) for f in findings]
     valid = not any(p.severity == ERROR for p in problems)

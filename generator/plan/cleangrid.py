@@ -27,8 +27,10 @@ from .model import Border, Cell, Pos, Side
 
 WALL_H = frozenset("-=")
 WALL_V = frozenset("|‖")
-FIRSTS = frozenset("-= v^")  # what a segment of an inner border line may be made of
-SEPARATORS = frozenset("|‖<> ")
+FIRSTS = "-= v^"  # what the segments of the border lines may be made of
+SEPARATORS = "|‖<> "  # and the separators of the cell lines
+_V_MASK = bytes(1 if chr(i) in WALL_V else 0 for i in range(256))
+_H_MASK = bytes(1 if chr(i) in WALL_H else 0 for i in range(256))
 MAX_CACHED_TEXT = 8
 MAX_CACHED = 4096
 
@@ -54,7 +56,7 @@ class Shape:
     width: int
     length: int  # of every grid line
     pluses: str  # what the `+` of all border lines must read
-    codes: itemgetter  # type: ignore[type-arg]  # the cell texts, row by row
+    codes: itemgetter  # the cell texts, row by row
     sep_borders: tuple[Border | None, ...]  # the border at each separator (None: the frame)
     line_borders: tuple[Border | None, ...]  # the border at each segment of the inner lines
     row_slices: tuple[slice, ...]  # each row's part of the cells, row by row
@@ -93,7 +95,7 @@ def read_clean(grid: list[str], form: Shape) -> Grid | None:
         if joined[i::step] != firsts:
             return None
     top, bottom = firsts[:cols], firsts[rows * span:rows * span + cols]
-    if not FIRSTS.issuperset(firsts) or top.strip("-= ") or bottom.strip("-= "):
+    if firsts.strip(FIRSTS) or top.strip("-= ") or bottom.strip("-= "):
         return None
     if min(map(len, cell_lines)) < form.length:  # an exit on the right, its spaces stripped
         cell_lines = [line.ljust(form.length) for line in cell_lines]
@@ -102,15 +104,18 @@ def read_clean(grid: list[str], form: Shape) -> Grid | None:
     joined = pad.join(cell_lines) + pad
     seps = joined[::step]
     lefts, rights = seps[::span], seps[cols::span]
-    if not SEPARATORS.issuperset(seps) or lefts.strip("| ") or rights.strip("| "):
+    if seps.strip(SEPARATORS) or lefts.strip("| ") or rights.strip("| "):
         return None
     cells = list(map(_CLEAN.get, form.codes(joined)))
     if not all(cells):  # a None: a text not known to read cleanly
         return None
     inner_h = firsts[span:rows * span]
-    walls = set(compress(form.sep_borders, map(WALL_V.__contains__, seps)))
+    if seps.isascii():  # "|" only: a mask of bytes, 1 for a wall
+        walls = set(compress(form.sep_borders, seps.encode("ascii").translate(_V_MASK)))
+    else:
+        walls = set(compress(form.sep_borders, map(WALL_V.__contains__, seps)))
     walls.discard(None)  # the frame
-    walls.update(compress(form.line_borders, map(WALL_H.__contains__, inner_h)))
+    walls.update(compress(form.line_borders, inner_h.encode("ascii").translate(_H_MASK)))
     swamps = _swamps(form, seps, inner_h) if _has_swamp(seps, inner_h) else {}
     exits: list[tuple[Pos, Side]] = []  # in the order of the text
     if " " in top:

@@ -21,7 +21,11 @@ from .model import DIRECTION_OF, DIRECTIONS, HOLE, MOUTH, RIVER, Plan, Pos
 
 
 class Maze:
-    """The move table of one plan: `moves[node][d]` for d in up, down, left, right."""
+    """The move table of one plan: `moves[node][d]` for d in up, down, left, right.
+
+    The table starts as the plain steps of the plan's size (`Geometry.stay`); the steps into
+    holes and river cells, then walls and swamps, then the exit are written over it.
+    """
 
     def __init__(self, plan: Plan, tables: PlanTables | None = None) -> None:
         tables = tables or PlanTables(plan)
@@ -47,8 +51,7 @@ class Maze:
 
     def _table(self, plan: Plan, geo: Geometry, rivers: list[int], holes: list[int]) -> list[
             list[int]]:
-        """Return the moves of every cell: step, then into rivers and holes, then walls, swamps;
-        the outside comes last."""
+        """Return the moves of every cell, then of the outside (walls and swamps win)."""
         n, kind, down = self.outside, self.kind, self.down
         table = list(map(list, geo.stay))
         outside = [n, n, n, n]

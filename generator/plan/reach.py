@@ -1,10 +1,12 @@
 """The `reachability` rule: from every cell every other cell can be reached by moves.
 
 The graph has one node per cell plus the outside (see `movement.Maze`). The plan passes when all
-nodes are mutually reachable: forward and backward searches from the outside cover everything.
-Otherwise the largest strongly connected group of cells is "the rest of the plan" and the rule
-reports, as two problems at most, the cells that cannot be reached from it and the cells from
-which it cannot be reached, naming a sample cell of it and the walls around the cut-off cells.
+nodes are mutually reachable, which one depth-first search from the outside tells (Tarjan's
+low links; very large graphs, or a caller already deep in its stack, use a forward and a
+backward search instead). Otherwise the largest strongly connected group of cells is "the rest
+of the plan" (the groups come from two searches, Kosaraju's) and the rule reports, as two
+problems at most, the cells that cannot be reached from it and the cells from which it cannot
+be reached, naming a sample cell of it and the walls around the cut-off cells.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from .movement import Maze
 from .report import Finding, Locator
 
 MAX_WALLS_NAMED = 6
-MAX_RECURSIVE_NODES = 200
+MAX_RECURSIVE_NODES = 200  # a 12 × 12 plan has 145 nodes
 
 
 def _search(edges: list[list[int]], root: int) -> list[bool]:
@@ -41,10 +43,13 @@ def _reverse(edges: list[list[int]]) -> list[list[int]]:
 
 def all_reachable(maze: Maze) -> bool:
     """Return True when every node of maze can reach every other."""
-    edges = maze.moves
-    if len(edges) > MAX_RECURSIVE_NODES:
-        return all(_search(edges, maze.outside)) and all(_search(_reverse(edges), maze.outside))
-    return _one_component(edges, maze.outside)
+    edges, root = maze.moves, maze.outside
+    if len(edges) <= MAX_RECURSIVE_NODES:
+        try:
+            return _one_component(edges, root)
+        except RecursionError:
+            pass
+    return all(_search(edges, root)) and all(_search(_reverse(edges), root))
 
 
 def _one_component(edges: list[list[int]], root: int) -> bool:

@@ -115,6 +115,7 @@ def river_findings(plan: Plan, loc: Locator, tables: PlanTables) -> list[Finding
 
 def _check(plan: Plan, loc: Locator, tables: PlanTables) -> tuple[
         dict[int, int], dict[int, int], list[Finding]]:
+    """Check every river rule; return downstream links and mouths by index, and the findings."""
     down, mouth_of, faults = _trace(tables)
     out: list[Finding] = []
     for kind, cells in faults:
@@ -151,14 +152,11 @@ def _check(plan: Plan, loc: Locator, tables: PlanTables) -> tuple[
         around = geo.neighbours[a]
         for b in (around[3], around[1]):  # right, then down: the order of internal_borders()
             mb = mouth_of.get(b)
-            if mb is None or (pos[a], pos[b]) in walls:
+            if mb is None or (ma == mb and (down.get(a) == b or down.get(b) == a)):
+                continue  # not both on rivers, or consecutive cells of one river
+            if (pos[a], pos[b]) in walls:
                 continue
-            if ma != mb:
-                key = "river-wall.different"
-            elif down.get(a) != b and down.get(b) != a:
-                key = "river-wall.same"
-            else:
-                continue
+            key = "river-wall.different" if ma != mb else "river-wall.same"
             out.append(_finding("river-wall", key, loc.border(pos[a], pos[b]), [pos[a], pos[b]],
                                 a=cell_name(pos[a]), b=cell_name(pos[b])))
     return down, mouth_of, out

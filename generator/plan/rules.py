@@ -120,23 +120,21 @@ def check_holes(plan: Plan, loc: Locator, tables: PlanTables | None = None) -> l
         if cycle is not None:
             cycles.setdefault(cycle, []).append(i)
     for members in cycles.values():
-        numbers, letters = [], set()
-        for i in members:
-            numbers.append(cells[i].number or 0)
-            letters.add(cells[i].code[0].upper())
-        numbers.sort()
+        holes = [pos[i] for i in members]
+        first = holes[0]
         letter = cells[members[0]].code[0].upper()
-        if len(members) == 1:
-            out.append(_at("hole-cycle", "hole-cycle.single", loc.cell(pos[members[0]]),
-                           [pos[members[0]]], letter=letter, cell=cell_name(pos[members[0]])))
-        elif numbers != list(range(1, len(members) + 1)):
-            out.append(_at("hole-cycle", "hole-cycle.numbers", loc.cell(pos[members[0]]),
-                           [pos[i] for i in members], letter=letter,
-                           numbers=", ".join(map(str, numbers)), count=len(members)))
-        if len(letters) > 1:
+        numbers = sorted([cells[i].number or 0 for i in members])
+        if len(holes) == 1:
+            out.append(_at("hole-cycle", "hole-cycle.single", loc.cell(first), holes,
+                           letter=letter, cell=cell_name(first)))
+        elif numbers != list(range(1, len(holes) + 1)):
+            out.append(_at("hole-cycle", "hole-cycle.numbers", loc.cell(first), holes,
+                           letter=letter, numbers=", ".join(map(str, numbers)),
+                           count=len(holes)))
+        if len({cells[i].code[0].upper() for i in members}) > 1:
             codes = ", ".join(f"{cells[i].code} ({cell_name(pos[i])})" for i in members)
-            out.append(_at("hole-cycle", "hole-cycle.spelling", loc.cell(pos[members[0]]),
-                           [pos[i] for i in members], WARNING, letter=letter, codes=codes))
+            out.append(_at("hole-cycle", "hole-cycle.spelling", loc.cell(first), holes,
+                           WARNING, letter=letter, codes=codes))
     return out
 
 
@@ -150,8 +148,8 @@ def check_rules(plan: Plan, loc: Locator, earlier: list[Finding] | None = None) 
     if plan.swamps:
         out += check_swamps(plan, loc)
     out += check_holes(plan, loc, tables)
-    found = [*(earlier or ()), *out]
-    if not found or not any(f.severity == ERROR and f.rule in BLOCKS_REACHABILITY
-                            for f in found):
+    so_far = [*(earlier or ()), *out]
+    if not so_far or not any(f.severity == ERROR and f.rule in BLOCKS_REACHABILITY
+                             for f in so_far):
         out += check_reachability(plan, loc, Maze(plan, tables))
     return out

@@ -106,7 +106,7 @@ def _first_position(src: RulesSource, ch: str) -> tuple[int, int]:
 
 MAX_WORD = 60  # characters: the longest word a column of the rulebook can hold
 MAX_TITLE = 200
-_LONG_WORD = re.compile(r"[^\s|]{%d,}" % (MAX_WORD + 1))
+_LONG_WORD = re.compile(rf"[^\s|]{{{MAX_WORD + 1},}}")
 
 
 def _unsettable(src: RulesSource, rendered: str, mapper: _LineMapper) -> list[Problem]:
