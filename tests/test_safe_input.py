@@ -252,3 +252,17 @@ def test_a_plan_over_one_megabyte_is_refused_without_reading_it_whole(tmp_path: 
     assert [p.line for p in problems] == [1]
     assert "the file is larger than 1000000 bytes, far more than any plan: check it is the " \
         "right file" in problems[0].message
+
+
+@pytest.mark.parametrize("text", ['{\n \t"cols": 2}\n', 'a:\n\t- 1\n'])
+def test_a_tab_gets_the_same_verdict_with_or_without_libyaml(text: str,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """libyaml is laxer about tabs than the pure-Python loader; both paths must agree."""
+    import generator.sourceyaml as sourceyaml
+
+    _, fast = parse_yaml(text, "t.yaml")
+    monkeypatch.setattr(sourceyaml, "_FAST", None)
+    _, slow = parse_yaml(text, "t.yaml")
+    assert [p.message for p in fast] == [p.message for p in slow]
+    assert fast and fast[0].line == 2

@@ -121,7 +121,7 @@ class CodeBlock(Flowable):
     """Preformatted text on a light panel, every character in a cell of the same width."""
 
     def __init__(self, text: str, width: float, lines: list[str] | None = None,
-                 first: bool = True, last: bool = True) -> None:
+                 first: bool = True, last: bool = True, advance: float | None = None) -> None:
         super().__init__()
         self.text = text
         self.lines = lines if lines is not None else (text.expandtabs(4).split("\n") or [""])
@@ -133,7 +133,9 @@ class CodeBlock(Flowable):
         if lines is None:
             self.lines = [part for line in self.lines for part in _wrap_code(line, fit)]
         longest = max((len(line) for line in self.lines), default=1) or 1
-        self.advance = min(size * 0.6, (width - 2 * self.pad) / longest)
+        # The parts of a split block keep the whole block's type size: a part with shorter
+        # lines must not grow taller than the room it was cut for.
+        self.advance = advance or min(size * 0.6, (width - 2 * self.pad) / longest)
         self.size = min(size, self.advance / 0.6)
         self.leading = self.size * 1.32
         self.spaceBefore = 3 if first else 0
@@ -151,8 +153,10 @@ class CodeBlock(Flowable):
         n = int((availHeight - self.pad - 2) // self.leading)
         if n < 2 or len(self.lines) - n < 2:
             return []
-        return [CodeBlock(self.text, self.box_width, self.lines[:n], self.first, False),
-                CodeBlock(self.text, self.box_width, self.lines[n:], False, self.last)]
+        return [CodeBlock(self.text, self.box_width, self.lines[:n], self.first, False,
+                          self.advance),
+                CodeBlock(self.text, self.box_width, self.lines[n:], False, self.last,
+                          self.advance)]
 
     def draw(self) -> None:
         c = self.canv

@@ -137,3 +137,22 @@ def test_column_widths_fit_the_page_and_respect_long_words() -> None:
     assert widths[0] < widths[1] < widths[2]
     short = column_widths([["a", "b"], ["1", "2"]], 480, 8.8)
     assert sum(short) < 100
+
+
+def test_split_code_block_keeps_its_type_size_and_fits_the_room() -> None:
+    """A long code block whose first lines are short split into parts no taller than the room.
+
+    Found by the content fuzzer: the first part used to size its type by its own (shorter)
+    lines, grew taller than the room it was cut for, and the build stopped with a layout error.
+    """
+    from generator.rulebook.flowables import CodeBlock
+    from generator.rulebook.typeset import _prepare
+
+    _prepare()
+    width = 170 / MM
+    block = CodeBlock("\n".join(["short"] * 17 + ["x" * 110] * 6), width)
+    block.wrap(width, 1000)
+    first, rest = block.split(width, 170.5)
+    assert first.wrap(width, 170.5)[1] <= 170.5
+    assert first.size == rest.size == block.size
+    assert len(first.lines) + len(rest.lines) == len(block.lines)
