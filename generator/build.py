@@ -5,6 +5,7 @@ Nothing is written until every game asked for has loaded and validated without e
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import os
 from collections.abc import Callable, Iterator
@@ -91,6 +92,61 @@ def select_games(names: tuple[str, ...], parts: tuple[str, ...] = ()) -> list[Ga
     return having
 
 
+@dataclass
+class Loaded:
+    """Every game's content, its problems in report order, and the rulebook checks to run.
+
+    The rulebook checks are the slow part of loading; a build runs them in its drawing workers
+    beside the other drawings (see run_build) and slots their problems back in here, so the
+    report reads the same whichever process found them.
+    """
+
+    content: dict[str, Any]
+    games: list[Game]
+    roots: ContentRoots
+    # per game: problems before its rulebook check, and those of its extra checks after it
+    found: dict[str, tuple[list[Problem], list[Problem]]]
+    rules: list[str]  # the games whose rulebook check is due
+    refusals: list[Problem] = field(default_factory=list)
+
+    def problems(self, rules_found: dict[str, list[Problem]]) -> list[Problem]:
+        """All problems in report order, given the rulebook checks' findings so far."""
+        out: list[Problem] = []
+        for game in self.games:
+            before, after = self.found[game.id]
+            out += before + rules_found.get(game.id, []) + after
+        self.refusals += self.roots.take_refusals()  # links out of the folder found by glob
+        return out + self.refusals
+
+    def check_rules(self, game_id: str) -> list[Problem]:
+        """Run one game's rulebook check."""
+        game = next(g for g in self.games if g.id == game_id)
+        return game.check_rules(self.roots, self.content[game_id])
+
+
+def load_content(games: list[Game], roots: ContentRoots, rules: bool = True) -> Loaded:
+    """Load every game's content; leave the rulebook checks (when `rules`) to the caller."""
+    loaded = Loaded({}, games, roots, {}, [])
+    for game in games:
+        content, found = game.load(roots)
+        after = [p for check in game.extra_checks for p in check(roots)]
+        loaded.content[game.id] = content
+        loaded.found[game.id] = (list(found), after)
+        if content is not None and rules and game.rules_context is not None:
+            loaded.rules.append(game.id)
+    return loaded
+
+
+def settle(loaded: Loaded, rules_found: dict[str, list[Problem]], strict: bool
+           ) -> list[Problem]:
+    """Raise ContentError if any error (or warning when strict); return the warnings."""
+    problems = loaded.problems(rules_found)
+    stopping = errors_only(problems, strict)
+    if stopping:
+        raise ContentError(stopping)
+    return [p for p in problems if p.severity == "warning"]
+
+
 def load_games(games: list[Game], roots: ContentRoots, strict: bool, rules: bool = True
                ) -> tuple[dict[str, Any], list[Problem]]:
     """Load every game's content; raise ContentError if any error (or warning when strict).
@@ -98,21 +154,9 @@ def load_games(games: list[Game], roots: ContentRoots, strict: bool, rules: bool
     The rulebooks are rendered and compared only with `rules` (a build of other parts does not
     pay for them; `check` always does).
     """
-    loaded: dict[str, Any] = {}
-    problems: list[Problem] = []
-    for game in games:
-        content, found = game.load(roots)
-        problems.extend(found)
-        if content is not None and rules:
-            problems.extend(game.check_rules(roots, content))
-        for check in game.extra_checks:
-            problems.extend(check(roots))
-        loaded[game.id] = content
-    problems.extend(roots.take_refusals())  # links out of the folder found by glob
-    stopping = errors_only(problems, strict)
-    if stopping:
-        raise ContentError(stopping)
-    return loaded, [p for p in problems if p.severity == "warning"]
+    loaded = load_content(games, roots, rules)
+    found = {game_id: loaded.check_rules(game_id) for game_id in loaded.rules}
+    return loaded.content, settle(loaded, found, strict)
 
 
 def side_problems(content: Path | None, templates: Path | None) -> list[Problem]:
@@ -144,18 +188,32 @@ def plan_jobs(options: BuildOptions, drawing: bool = True) -> tuple[list[Job], l
 
     Only what the parts asked for use is checked: the rulebooks when a `rules` part is drawn.
     """
+    loaded = plan_content(options, drawing)
+    found = {game_id: loaded.check_rules(game_id) for game_id in loaded.rules}
+    warnings = settle(loaded, found, options.strict)
+    return jobs_for(options, loaded), warnings
+
+
+def plan_content(options: BuildOptions, drawing: bool = True) -> Loaded:
+    """Validate the options and load the content the build needs; rulebook checks not yet run."""
     if options.paper not in PAPERS:
         raise UsageError(f"unknown paper '{options.paper}': choose a4 or letter")
     games = select_games(options.games, options.parts)
     roots = ContentRoots.with_user(options.content)
     rules = drawing and (not options.parts or "rules" in options.parts)
-    loaded, warnings = load_games(games, roots, options.strict, rules)
+    return load_content(games, roots, rules)
+
+
+def jobs_for(options: BuildOptions, loaded: Loaded) -> list[Job]:
+    """The PDFs to make: each part asked for, in each language asked for and offered."""
     wanted = options.languages  # empty: every language
     jobs: list[Job] = []
-    for game in games:
-        content = loaded[game.id]
+    for game in loaded.games:
+        content = loaded.content[game.id]
+        if content is None:
+            continue
         parts = [p for p in game.parts.values() if not options.parts or p.name in options.parts]
-        offered = {p.name: (p.languages(content, roots) if p.languages
+        offered = {p.name: (p.languages(content, loaded.roots) if p.languages
                             else game.languages(content)) for p in parts}
         known = sorted({lang for langs in offered.values() for lang in langs})
         missing = [lang for lang in wanted if lang not in known]
@@ -167,8 +225,9 @@ def plan_jobs(options: BuildOptions, drawing: bool = True) -> tuple[list[Job], l
                              "add text files to add a language")
         for part in parts:
             langs = [lang for lang in offered[part.name] if not wanted or lang in wanted]
-            jobs.extend(Job(game, part, content, lang, options.paper, roots) for lang in langs)
-    return jobs, warnings
+            jobs.extend(Job(game, part, content, lang, options.paper, loaded.roots)
+                        for lang in langs)
+    return jobs
 
 
 def sheet_options(job: Job, options: BuildOptions) -> SheetOptions:
@@ -220,32 +279,91 @@ def write_atomically(target: Path, make: Callable[[Path], Any]) -> Any:
         raise OutputError(f"cannot write {target}: {exc.strerror}") from exc
 
 
-_PENDING: list[tuple[Job, BuildOptions, Path]] = []
+@dataclass
+class Task:
+    """Work for one process: a game's rulebook check first (if any), then some files.
+
+    A task that checks a game's rulebooks also draws them, so the check's parsed rulebooks
+    are reused; when the check stops the build, its files are not drawn.
+    """
+
+    check: str | None  # game id
+    files: list[int]  # indexes into the pending files
 
 
-def _draw_pending(index: int) -> list[str]:
-    job, options, temp = _PENDING[index]
-    return draw_job(job, options, temp)
+@dataclass
+class Outcome:
+    """What a task found: its rulebook check's problems, files refused, texts shrunk per file."""
+
+    check: list[Problem] | None
+    refused: dict[Any, Problem]
+    overflows: dict[int, list[str]]
 
 
-def _draw_all(pending: list[tuple[Job, BuildOptions, Path]], workers: int
-              ) -> Iterator[list[str]]:
-    """Draw every pending file, in order; in forked worker processes when that helps.
+_WORK: list[Any] = []  # (loaded, pending, tasks, strict), inherited by forked workers
+
+
+def _run_task(index: int) -> Outcome:
+    loaded, pending, tasks, strict = _WORK
+    task: Task = tasks[index]
+    found = None
+    if task.check is not None:
+        found = loaded.check_rules(task.check)
+        if errors_only(found, strict):
+            return Outcome(found, dict(loaded.roots.refused), {})
+    overflows = {}
+    for i in task.files:
+        job, options, temp = pending[i]
+        overflows[i] = draw_job(job, options, temp)
+    return Outcome(found, dict(loaded.roots.refused), overflows)
+
+
+def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]]) -> list[Task]:
+    """The rulebook checks with their games' rulebooks first (the longest work), then the rest."""
+    tasks = []
+    for game_id in loaded.rules:
+        files = [i for i, (job, _, _) in enumerate(pending)
+                 if job.game.id == game_id and job.part.name == "rules"]
+        tasks.append(Task(game_id, files))
+    taken = {i for task in tasks for i in task.files}
+    tasks += [Task(None, [i]) for i in range(len(pending)) if i not in taken]
+    return tasks
+
+
+def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], strict: bool,
+             workers: int) -> tuple[dict[str, list[Problem]], dict[int, list[str]]]:
+    """Run the rulebook checks and draw every pending file; in forked workers when that helps.
 
     Workers inherit the loaded content through fork, so nothing is pickled but an index and
-    the list of overflow messages. Each file is drawn by exactly one process, so the output
-    is the same bytes as a sequential run.
+    the findings. Each file is drawn by exactly one process, so the output is the same bytes
+    as a sequential run. Returns the rulebook checks' problems by game, and the texts each
+    file had to shrink. Once every check is in and one stops the build, drawing stops.
     """
-    if workers < 2 or len(pending) < 2 or "fork" not in mp.get_all_start_methods():
-        for job, options, temp in pending:
-            yield draw_job(job, options, temp)
-        return
-    _PENDING[:] = pending
+    tasks = make_tasks(loaded, pending)
+    _WORK[:] = [loaded, pending, tasks, strict]
+    found: dict[str, list[Problem]] = {}
+    overflows: dict[int, list[str]] = {}
+    checks = sum(1 for task in tasks if task.check is not None)
+
+    def collect(results: Iterator[Outcome]) -> None:
+        for n, (task, outcome) in enumerate(zip(tasks, results), 1):
+            if task.check is not None:
+                found[task.check] = outcome.check or []
+            for key, problem in outcome.refused.items():  # a worker's finds, reported here
+                loaded.roots.refused.setdefault(key, problem)
+            overflows.update(outcome.overflows)
+            if n == checks and any(errors_only(f, strict) for f in found.values()):
+                return  # the checks come first: nothing more is worth drawing
+
     try:
-        with mp.get_context("fork").Pool(min(workers, len(pending))) as pool:
-            yield from pool.imap(_draw_pending, range(len(pending)))
+        if workers < 2 or len(tasks) < 2 or "fork" not in mp.get_all_start_methods():
+            collect(map(_run_task, range(len(tasks))))
+        else:
+            with mp.get_context("fork").Pool(min(workers, len(tasks))) as pool:
+                collect(pool.imap(_run_task, range(len(tasks))))
     finally:
-        _PENDING.clear()
+        _WORK.clear()
+    return found, overflows
 
 
 def default_workers() -> int:
@@ -257,13 +375,21 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
               ) -> BuildReport:
     """Build every PDF asked for into options.out; report progress one line per file.
 
-    Every file is drawn to a temporary name first; only when all are drawn (and, with strict,
-    no text had to be shrunk below its minimum) are they renamed into place.
+    Every file is drawn to a temporary name first; only when all are drawn, every check has
+    passed (and, with strict, no text had to be shrunk below its minimum) are they renamed
+    into place. The rulebook checks run beside the drawing (see _run_all); when the content
+    already has errors without them, they run at once, so that one run reports everything.
     """
-    jobs, warnings = with_side_problems(lambda: plan_jobs(options), options.content,
-                                        options.templates, options.strict)
-    report = BuildReport(warnings=list(warnings))
+    side = side_problems(options.content, options.templates)
+    loaded = plan_content(options)
+    if errors_only(loaded.problems({}) + side, options.strict):
+        found = {game_id: loaded.check_rules(game_id) for game_id in loaded.rules}
+        stopping = errors_only(loaded.problems(found), options.strict)
+        raise ContentError(stopping + side if stopping else side)
+    jobs = jobs_for(options, loaded)
     temps: list[tuple[Path, Path]] = []
+    made = _missing_folders([options.out / job.relative for job in jobs])
+    done = False
     try:
         pending = []
         for job in jobs:
@@ -273,22 +399,44 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
             pending.append((job, options, temp))
         for folder in sorted({target.parent for _, target in temps}):
             sweep_stale_temps(folder)  # left by an earlier run that was killed
-        workers = options.jobs or default_workers()
-        for (_, target), overflows in zip(temps, _draw_all(pending, workers)):
+        found, overflows = _run_all(loaded, pending, options.strict,
+                                    options.jobs or default_workers())
+        try:
+            warnings = settle(loaded, found, options.strict)
+        except ContentError as exc:
+            raise ContentError(exc.problems + side) from None
+        report = BuildReport(warnings=warnings + [p for p in side if p.severity == "warning"])
+        for i, (_, target) in enumerate(temps):
             report.warnings.extend(Problem(str(target), 1, 1, text, "warning")
-                                   for text in overflows)
+                                   for text in overflows.get(i, []))
         if options.strict and report.warnings:
             raise ContentError(report.warnings)
         for temp, target in temps:
             os.replace(temp, target)
             report.written.append(target)
             progress(str(target))  # only once the file is in place
+        done = True
     except OSError as exc:
         raise OutputError(f"cannot write {exc.filename or options.out}: {exc.strerror}") from exc
     finally:
         for temp, _ in temps:
             temp.unlink(missing_ok=True)
+        if not done:  # a failed build leaves no trace, not even the folders it made
+            for folder in made:
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
     return report
+
+
+def _missing_folders(targets: list[Path]) -> list[Path]:
+    """The folders that writing targets will create, deepest first."""
+    missing: set[Path] = set()
+    for target in targets:
+        folder = target.parent
+        while not folder.exists() and folder not in missing and folder != folder.parent:
+            missing.add(folder)
+            folder = folder.parent
+    return sorted(missing, key=lambda f: len(f.parts), reverse=True)
 
 
 def iter_layout(options: BuildOptions) -> Iterator[tuple[Job, list[Page]]]:

@@ -95,6 +95,36 @@ def test_rulebooks_have_bookmarks(rulebooks):
     assert len(outline) >= 5
 
 
+def _outline_pages(reader: PdfReader) -> dict[str, int]:
+    """Every bookmark's title and the page (counted from 1) it leads to."""
+    found: dict[str, int] = {}
+
+    def walk(items: list) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                found[item.title] = reader.get_destination_page_number(item) + 1
+    walk(reader.outline)
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_contents_give_the_page_each_section_starts_on(rulebooks, game):
+    """The contents are typeset in one pass; each page number is filled in at the end."""
+    paper, out = rulebooks
+    for lang in ("ru", "en"):
+        reader = PdfReader(out / game / f"{game}-rules-{lang}-{paper}.pdf")
+        label = {"ru": "Содержание", "en": "Contents"}[lang]
+        contents = _flat(reader.pages[1].extract_text()).split(label, 1)[1]
+        pages = _outline_pages(reader)
+        assert len(pages) >= 8
+        shown = dict(re.findall(r"(\d+(?:\.\d+)? [^.]+?) \.{3,} (\d+)", contents))
+        for title, page in pages.items():
+            assert title in reader.pages[page - 1].extract_text().replace("\u2002", " ")
+            assert shown.get(title.replace("\u2002", " ")) == str(page), (lang, title)
+
+
 def _code_blocks(text: str) -> list[str]:
     return re.findall(r"```\n(.*?)```", text, flags=re.S)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 from reportlab.pdfgen.canvas import Canvas
@@ -9,13 +11,14 @@ from reportlab.pdfgen.canvas import Canvas
 from .kit import INK
 
 
-def qr_matrix(text: str) -> list[list[bool]]:
+@lru_cache(maxsize=8)  # a build draws the same address on both languages' back pages
+def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
     """The module matrix of a QR code for text, with a 4-module quiet zone."""
     # A fixed mask pattern: scoring all eight costs ~50 ms a code and buys nothing in print.
     code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=4, mask_pattern=2)
     code.add_data(text.encode("utf-8"))
     code.make(fit=True)
-    return code.get_matrix()
+    return tuple(tuple(row) for row in code.get_matrix())
 
 
 def draw_qr(c: Canvas, x: float, y: float, size: float, text: str) -> None:

@@ -57,11 +57,6 @@ def symbol_font() -> tuple[str, frozenset[int]] | None:
     return None
 
 
-def is_draft(canv: Canvas) -> bool:
-    """Tell whether this canvas belongs to a layout-only pass that is thrown away."""
-    return bool(getattr(canv, "_rulebook_draft", False))
-
-
 @cache
 def code_font() -> tuple[str, float]:
     """Return the code face and size: Noto Sans Mono when bundled, else Sans (spaced evenly)."""
@@ -73,7 +68,7 @@ def code_font() -> tuple[str, float]:
 
 
 class Para(Paragraph):
-    """A paragraph that remembers its line breaks per width and skips drawing in draft passes."""
+    """A paragraph that remembers its line breaks per width (a split tries the same width twice)."""
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         cached = self.__dict__.get("_wrap_cache")
@@ -83,10 +78,6 @@ class Para(Paragraph):
         width, height = super().wrap(availWidth, availHeight)
         self._wrap_cache = (availWidth, self.width, self._wrapWidths, self.blPara, self.height)
         return width, height
-
-    def draw(self) -> None:
-        if not is_draft(self.canv):
-            super().draw()
 
 
 class NoteBox(Table):
@@ -160,8 +151,6 @@ class CodeBlock(Flowable):
 
     def draw(self) -> None:
         c = self.canv
-        if is_draft(c):
-            return
         c.saveState()
         c.setFillColor(CODE_BG)
         c.setStrokeColor(CODE_RULE)
@@ -215,8 +204,6 @@ class PainterFlowable(Flowable):
 
     def draw(self) -> None:
         c = self.canv
-        if is_draft(c):
-            return
         c.saveState()
         c.scale(self.scale, self.scale)
         self.paint(c, Box(0, 0, self.width / self.scale, self.height / self.scale))
@@ -242,8 +229,6 @@ class Figure(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        if is_draft(self.canv):
-            return
         if isinstance(self.art, Drawing):  # no Helvetica default in the PDF
             self.art.initialFontName = "Sans"
         self.art.drawOn(self.canv, (self.width - self.aw) / 2, self.height - self.ah)
@@ -389,8 +374,6 @@ class BackPage(Flowable):
 
     def draw(self) -> None:
         c = self.canv
-        if is_draft(c):
-            return
         qr = 48 * mm  # with its quiet zone of 4 modules
         top = self.height * 0.62
         if self.url:

@@ -7,6 +7,7 @@ The same input gives byte-identical output (`invariant=1`).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -33,7 +34,6 @@ from reportlab.platypus import (
     Spacer,
     TableStyle,
 )
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..draw.fonts import register_families
 from . import parse as P
@@ -150,9 +150,11 @@ class Styles:
                                         keepWithNext=0)
         self.toc = [
             ParagraphStyle("toc0", fontName="Sans-Bold", fontSize=10.2, leading=13.5,
-                           leftIndent=16, firstLineIndent=-16, spaceBefore=3, textColor=INK),
+                           leftIndent=16, firstLineIndent=-16, spaceBefore=8, spaceAfter=2,
+                           textColor=INK),
             ParagraphStyle("toc1", fontName="Sans", fontSize=9.6, leading=12.5,
-                           leftIndent=40, firstLineIndent=-24, textColor=INK),
+                           leftIndent=40, firstLineIndent=-24, spaceBefore=2, spaceAfter=2,
+                           textColor=INK),
         ]
         self.back = ParagraphStyle("back", fontName="Sans", fontSize=10.5, leading=14,
                                    alignment=TA_CENTER, textColor=INK)
@@ -174,8 +176,24 @@ class Heading(Para):
         self.toc_markup = text
 
 
+class PageNumberCanvas(Canvas):
+    """A canvas that lets the document add what only the last page knows, just before saving."""
+
+    before_save: Callable[[], None] | None = None
+    contents: Contents | None = None
+
+    def save(self) -> None:
+        if self.before_save is not None:
+            self.before_save()
+        super().save()
+
+
 class RulebookDoc(BaseDocTemplate):
-    """Doc template with title, body and back page templates, bookmarks and the TOC."""
+    """Doc template with title, body and back page templates, bookmarks and the contents.
+
+    One pass: the contents list every heading before layout (their titles are known), and each
+    page number in it is a form XObject that is defined once the heading's page is known.
+    """
 
     def __init__(self, filename: str, pagesize: tuple[float, float], meta: dict[str, Any],
                  footer: str, styles: Styles, lang: str) -> None:
@@ -187,8 +205,7 @@ class RulebookDoc(BaseDocTemplate):
                          initialLeading=12)
         self.footer = footer
         self.styles = styles
-        self.passes = 0
-        self.has_toc = False
+        self.contents: Contents | None = None
         width, height = pagesize
         body = Frame(MARGIN, MARGIN + FOOTER_GAP, width - 2 * MARGIN,
                      height - 2 * MARGIN - FOOTER_GAP, id="body", leftPadding=0,
@@ -205,20 +222,19 @@ class RulebookDoc(BaseDocTemplate):
         ])
 
     def beforeDocument(self) -> None:
-        """Count passes; the first of several is a draft whose drawings need not be drawn."""
-        self.passes += 1
-        # With the TOC pre-filled with page 0, pass 1 is never the last one (see typeset_rulebook).
-        self.canv._rulebook_draft = self.passes == 1 and self.has_toc  # type: ignore[attr-defined]
+        """Hook the contents' page numbers to this build's canvas."""
+        if self.contents is not None:
+            self.contents.attach(self.canv)  # type: ignore[arg-type]
 
     def afterFlowable(self, flowable: Flowable) -> None:
-        """Register headings with the TOC and the PDF outline."""
+        """Register headings with the contents and the PDF outline."""
         if isinstance(flowable, Heading):
             canv = self.canv
             canv.bookmarkPage(flowable.key)
             canv.addOutlineEntry(flowable.outline, flowable.key, level=flowable.toc_level,
                                  closed=flowable.toc_level > 0)
-            self.notify("TOCEntry", (flowable.toc_level, flowable.toc_markup, self.page,
-                                     flowable.key))
+            if self.contents is not None:
+                self.contents.pages[flowable.key] = self.page
 
     def _draw_title_page(self, canv: Canvas, doc: BaseDocTemplate) -> None:
         TitleFrame(self.pagesize, MARGIN).draw_on(canv)
@@ -240,6 +256,93 @@ class RulebookDoc(BaseDocTemplate):
         canv.setFont("Sans-Bold", 9)
         canv.drawRightString(width - MARGIN, y, str(canv.getPageNumber()))
         canv.restoreState()
+
+
+class ContentsEntry(Para):
+    """One line of the contents; its dots and page number follow its text in the PDF."""
+
+    def draw(self) -> None:
+        super().draw()
+        contents = getattr(self.canv, "contents", None)
+        if contents is not None:
+            contents.draw_ends(self.canv)
+
+
+class Contents:
+    """The table of contents, laid out in the same single pass as the rest of the book.
+
+    Each entry is a paragraph linking to its heading; an onDraw hook at its end draws a dot
+    leader (dots on one grid for every line) up to a column of fixed width at the right, and
+    places there a form XObject named for the entry. The forms, each holding one page number
+    right-aligned, are defined when the canvas is saved, when every heading's page is known.
+    """
+
+    SLOT = 18.0  # points reserved for the page number: three digits
+    GAP = 4.0  # points kept clear either side of the dots
+    PITCH = 4.4  # points from one dot to the next
+
+    def __init__(self, entries: list[tuple[int, str, str]], styles: list[ParagraphStyle],
+                 width: float) -> None:
+        self.entries = entries  # (level, markup, heading key)
+        self.styles = styles
+        self.width = width
+        self.pages: dict[str, int] = {}
+        self.ends: list[tuple[int, float, float]] = []  # entries drawn, not yet given dots
+
+    def style(self, level: int) -> ParagraphStyle:
+        return self.styles[min(level, len(self.styles) - 1)]
+
+    def flowables(self) -> list[Flowable]:
+        """One paragraph per entry, its text kept clear of the page-number column."""
+        out: list[Flowable] = []
+        for i, (level, markup, key) in enumerate(self.entries):
+            base = self.style(level)
+            style = ParagraphStyle(f"{base.name}-entry", parent=base,
+                                   rightIndent=self.SLOT + 2 * self.GAP)
+            out.append(ContentsEntry(f'<a href="#{key}">{markup}</a><onDraw name="contents_end" '
+                            f'label="{i}"/>', style))
+        return out
+
+    def attach(self, canv: PageNumberCanvas) -> None:
+        canv.setNamedCB("contents_end", self._note_end)
+        canv.contents = self
+        canv.before_save = lambda: self._define_numbers(canv)
+
+    def _note_end(self, canv: Canvas, kind: str, label: str) -> None:
+        """Remember where an entry's text ends (called while the paragraph is drawn)."""
+        info = canv._curr_tx_info  # type: ignore[attr-defined]
+        self.ends.append((int(label), info["cur_x"], info["cur_y"]))
+
+    def draw_ends(self, canv: Canvas) -> None:
+        """After an entry's text: the dots and the page number form (in reading order)."""
+        for index, x, y in self.ends:
+            style = self.style(self.entries[index][0])
+            right = self.width - self.SLOT - self.GAP
+            first = math.ceil((x + self.GAP) / self.PITCH)
+            count = int(right // self.PITCH) - first + 1
+            canv.saveState()
+            if count > 0:
+                dot = pdfmetrics.stringWidth(".", "Sans", style.fontSize)
+                text = canv.beginText(first * self.PITCH, y)
+                text.setFont("Sans", style.fontSize)  # light dots, also after bold entries
+                text.setCharSpace(self.PITCH - dot)
+                text.textOut("." * count)
+                canv.setFillColor(MUTED)
+                canv.drawText(text)
+            canv.translate(self.width - self.SLOT, y)
+            canv.doForm(f"contents-page-{index}")
+            canv.restoreState()
+        self.ends.clear()
+
+    def _define_numbers(self, canv: Canvas) -> None:
+        for index, (level, _, key) in enumerate(self.entries):
+            style = self.style(level)
+            canv.beginForm(f"contents-page-{index}", 0, -style.fontSize * 0.3, self.SLOT,
+                           style.fontSize)
+            canv.setFont(style.fontName, style.fontSize)
+            canv.setFillColor(style.textColor)
+            canv.drawRightString(self.SLOT, 0, str(self.pages.get(key, "")))
+            canv.endForm()
 
 
 # --- blocks to flowables -------------------------------------------------------------------
@@ -287,7 +390,7 @@ class Builder:
         self.diagrams = diagrams
         self.section = 0
         self.subsection = 0
-        self.toc_entries: list[tuple[int, str, int, str]] = []
+        self.toc_entries: list[tuple[int, str, str]] = []  # (level, markup, heading key)
         mono, size = code_font()
         self.code_open = f'<font name="{mono}" size="{size}" backColor="#ece8e1">'
 
@@ -345,7 +448,7 @@ class Builder:
                  f"\u2002{markup}")
         flowable = Heading(shown, style, toc_level, key, f"{number} {block.text}")
         flowable.toc_markup = f"{number}\u2002{markup}"
-        self.toc_entries.append((toc_level, flowable.toc_markup, 0, key))
+        self.toc_entries.append((toc_level, flowable.toc_markup, key))
         return flowable
 
     def list_(self, block: P.BulletList | P.OrderedList, body: ParagraphStyle,
@@ -530,18 +633,13 @@ def typeset_rulebook(meta: Mapping[str, Any], blocks: list[P.Block], lang: str, 
     story += [NextPageTemplate("body"), PageBreak()]
 
     body = builder.blocks(blocks)
-    toc = TableOfContents(levelStyles=st.toc, dotsMinLevel=0, rightColumnWidth=30,
-                          tableStyle=TableStyle([("FONT", (0, 0), (-1, -1), "Sans", 10),
-                                                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                                 ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
-    toc.addEntries(builder.toc_entries)  # known titles: the first pass already has the height
     if builder.toc_entries:
-        doc.has_toc = True
-        story += [Paragraph(lab["contents"], st.toc_title), toc, Spacer(1, 6 * mm)]
+        doc.contents = Contents(builder.toc_entries, st.toc, width)
+        story += [Paragraph(lab["contents"], st.toc_title), *doc.contents.flowables(),
+                  Spacer(1, 6 * mm)]
     story += [CondPageBreak(40 * mm)] + body
     story += [NextPageTemplate("back"), PageBreak(),
               BackPage(project_url, Paragraph(P.escape(lab["back"]), st.back), width,
                        pagesize[1] - 2 * MARGIN)]
-    doc.multiBuild(story, maxPasses=4)
+    doc.build(story, canvasmaker=PageNumberCanvas)
 
