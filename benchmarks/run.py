@@ -81,6 +81,13 @@ CASES = [
          seconds_target=1.5),
     Case("plan check (one 4x5 plan)", "plan check, one 4x5 plan", ["plan", "check", PLAN],
          seconds_target=0.3),
+    Case("build magic-labyrinth --pack --lang ru (guide + every piece)", "magic-labyrinth --pack",
+         ["build", "magic-labyrinth", "--pack", "--lang", "ru"], ratio_target=2.0),
+    Case("build goblin-slayer --pack --lang ru (guide + every piece)", "goblin-slayer --pack",
+         ["build", "goblin-slayer", "--pack", "--lang", "ru"], ratio_target=2.0),
+    Case("build magic-labyrinth --pieces token-14,formula-9 --lang ru", "--pieces, 2 pieces",
+         ["build", "magic-labyrinth", "--pieces", "token-14,formula-9", "--lang", "ru"],
+         ratio_target=1.5),
 ]
 
 

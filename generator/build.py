@@ -41,6 +41,8 @@ class BuildOptions:
     ink_saver: bool = False
     strict: bool = False
     jobs: int = 0  # worker processes; 0 = one per core (at most four)
+    pieces: tuple[str, ...] = ()  # --pieces selectors (see generator/pieces.py)
+    pack: bool = False  # every cut-out piece of each game in one file, on the fewest sheets
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -198,9 +200,19 @@ def plan_content(options: BuildOptions, drawing: bool = True) -> Loaded:
     """Validate the options and load the content the build needs; rulebook checks not yet run."""
     if options.paper not in PAPERS:
         raise UsageError(f"unknown paper '{options.paper}': choose a4 or letter")
+    sets = bool(options.pieces or options.pack)
+    if options.pieces and options.pack:
+        raise UsageError("--pieces and --pack do not go together: --pieces prints the pieces "
+                         "you name, --pack every piece")
+    if sets and options.parts:
+        raise UsageError("--part does not go with --pieces or --pack: they choose the pieces "
+                         "themselves")
+    if options.pieces and len(set(options.games)) != 1:
+        raise UsageError("--pieces needs one game, e.g. "
+                         "`labyrinth-pnp build magic-labyrinth --pieces token-14,formula-9`")
     games = select_games(options.games, options.parts)
     roots = ContentRoots.with_user(options.content)
-    rules = drawing and (not options.parts or "rules" in options.parts)
+    rules = drawing and not sets and (not options.parts or "rules" in options.parts)
     return load_content(games, roots, rules)
 
 
@@ -212,22 +224,53 @@ def jobs_for(options: BuildOptions, loaded: Loaded) -> list[Job]:
         content = loaded.content[game.id]
         if content is None:
             continue
+        if options.pieces or options.pack:
+            jobs.extend(_set_jobs(options, loaded, game))
+            continue
         parts = [p for p in game.parts.values() if not options.parts or p.name in options.parts]
         offered = {p.name: (p.languages(content, loaded.roots) if p.languages
                             else game.languages(content)) for p in parts}
         known = sorted({lang for langs in offered.values() for lang in langs})
-        missing = [lang for lang in wanted if lang not in known]
-        if missing and known:
-            raise UsageError(f"{game.id} has no language '{missing[0]}': available are "
-                             f"{', '.join(known)} (add text files to add a language)")
-        if missing:
-            raise UsageError(f"{game.id} has no language '{missing[0]}' nor any other: "
-                             "add text files to add a language")
+        _check_languages(game, wanted, known)
         for part in parts:
             langs = [lang for lang in offered[part.name] if not wanted or lang in wanted]
             jobs.extend(Job(game, part, content, lang, options.paper, loaded.roots)
                         for lang in langs)
     return jobs
+
+
+def _check_languages(game: Game, wanted: tuple[str, ...], known: list[str]) -> None:
+    missing = [lang for lang in wanted if lang not in known]
+    if missing and known:
+        raise UsageError(f"{game.id} has no language '{missing[0]}': available are "
+                         f"{', '.join(known)} (add text files to add a language)")
+    if missing:
+        raise UsageError(f"{game.id} has no language '{missing[0]}' nor any other: "
+                         "add text files to add a language")
+
+
+def _set_jobs(options: BuildOptions, loaded: Loaded, game: Game) -> list[Job]:
+    """The `--pieces` or `--pack` file of a game, in each language asked for."""
+    from .games.sets import has_pieces, pack_part, pieces_part
+    from .pieces import split_selectors
+
+    content = loaded.content[game.id]
+    known = game.languages(content)
+    _check_languages(game, options.languages, known)
+    langs = [lang for lang in known if not options.languages or lang in options.languages]
+    if options.pack and not (langs and has_pieces(game, content, langs[0])):
+        if options.games:
+            raise UsageError(f"{game.id} has no pieces to cut out: its parts are sheets, "
+                             "built one file each by `labyrinth-pnp build`")
+        return []
+    part = pieces_part(game, split_selectors(options.pieces)) if options.pieces else (
+        pack_part(game))
+    if options.pieces:
+        if not split_selectors(options.pieces):
+            raise UsageError("--pieces needs at least one piece id, e.g. --pieces token-14")
+        for lang in langs:
+            part.pieces(content, lang)  # an unknown id stops here, before anything is drawn
+    return [Job(game, part, content, lang, options.paper, loaded.roots) for lang in langs]
 
 
 def sheet_options(job: Job, options: BuildOptions) -> SheetOptions:
@@ -236,8 +279,41 @@ def sheet_options(job: Job, options: BuildOptions) -> SheetOptions:
 
 
 def impose_job(job: Job, options: BuildOptions) -> list[Page]:
-    """Impose the job's pieces on pages."""
-    return impose(job.part.pieces(job.content, job.lang), sheet_options(job, options))
+    """Impose the job's pieces on pages (the print guide and the pack: see games/sets.py)."""
+    sheet = sheet_options(job, options)
+    if job.part.special == "guide":
+        return _guide_pages(job, options, sheet)
+    pages = impose(job.part.pieces(job.content, job.lang), sheet)
+    if job.part.special == "pack":
+        from .games.sets import pack_guide, with_guide
+
+        first = next((p.spec.id for p in pages[0].pieces), "ID") if pages else "ID"
+        guide = pack_guide(job.game, job.content, job.lang, pages, options.duplex,
+                           _reprint_command(job, first))
+        return with_guide(guide, pages, sheet)
+    return pages
+
+
+def _reprint_command(job: Job, piece_id: str) -> str:
+    paper = f" --paper {job.paper}" if job.paper != "a4" else ""
+    return f"labyrinth-pnp build {job.game.id} --pieces {piece_id} --lang {job.lang}{paper}"
+
+
+def _guide_pages(job: Job, options: BuildOptions, sheet: SheetOptions) -> list[Page]:
+    """The default build's print guide: every other file of the game, sheet by sheet."""
+    from .games.sets import files_guide, guide_piece, has_pieces, packable
+
+    files = []
+    for part in job.game.parts.values():
+        if part.special:
+            continue
+        sibling = Job(job.game, part, job.content, job.lang, job.paper, job.roots)
+        pages = [] if part.render is not None else impose_job(sibling, options)
+        files.append((sibling.relative.name, part, pages))
+    command = (_reprint_command(job, packable(job.game, job.content, job.lang)[0].id)
+               if has_pieces(job.game, job.content, job.lang) else "")  # the paper game: none
+    guide = files_guide(job.game, job.content, job.lang, files, options.duplex, command)
+    return impose([guide_piece(guide, sheet)], sheet) if guide is not None else []
 
 
 def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:

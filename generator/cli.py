@@ -146,6 +146,13 @@ def _langs(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--jobs", type=click.IntRange(0, 16), default=0, show_default=True,
               help="Files drawn at once; 0 means one per CPU core (at most four).")
+@click.option("--pieces", multiple=True, metavar="IDS",
+              help="Only these pieces, packed into GAME-pieces-LANG-PAPER.pdf: ids as "
+              "`layout` names them (token-14), ranges (token-3..7), or a count of a kind "
+              "(wand:2). Repeatable, or comma-separated. Needs one GAME.")
+@click.option("--pack", is_flag=True,
+              help="Every piece to cut out, on the fewest sheets, into "
+              "GAME-all-LANG-PAPER.pdf, after a print guide page.")
 def build(games: tuple[str, ...], parts: tuple[str, ...], **opts: Any) -> None:
     """Build print-and-play PDFs into OUT/GAME/GAME-PART-LANG-PAPER.pdf.
 
@@ -211,6 +218,9 @@ def list_games() -> None:
 @click.option("--duplex", type=DUPLEX, default="long", show_default=True,
               help="Back page mode.")
 @click.option("--bleed", default="0mm", show_default=True, callback=_bleed, help="Bleed.")
+@click.option("--pieces", multiple=True, metavar="IDS",
+              help="Only these pieces, as `build --pieces` packs them.")
+@click.option("--pack", is_flag=True, help="Every piece, as `build --pack` packs them.")
 @click.option("--format", "fmt", type=click.Choice(["json", "text"]), default="json",
               show_default=True, help="Output format.")
 def layout(game: str, parts: tuple[str, ...], fmt: str, **opts: Any) -> None:

@@ -30,9 +30,9 @@ def test_list_shows_games_and_parts():
     code, out, _ = run_cli("list")
     assert code == 0
     assert out.splitlines() == [
-        "magic-labyrinth: tokens, formulas, counters, score-sheet, tiles, rules",
-        "paper-labyrinth: player-sheet, host-sheets, rules",
-        "goblin-slayer: locations, counters, player-aid, rules",
+        "magic-labyrinth: tokens, formulas, counters, score-sheet, tiles, rules, print-guide",
+        "paper-labyrinth: player-sheet, host-sheets, rules, print-guide",
+        "goblin-slayer: locations, counters, player-aid, rules, print-guide",
     ]
 
 

@@ -47,7 +47,7 @@ def test_a_named_game_without_the_part_is_a_usage_error(tmp_path: Path) -> None:
                              "--out", tmp_path)
     assert (code, out) == (2, "")
     assert err == ("Error: paper-labyrinth has no part 'tokens': its parts are player-sheet, "
-                   "host-sheets, rules\n")
+                   "host-sheets, rules, print-guide\n")
     assert not any(tmp_path.iterdir())
 
 

@@ -23,7 +23,7 @@ def _flat(text: str) -> str:
 def test_build_writes_every_part_in_both_languages(magic_build):
     names = sorted(p.name for p in magic_build.glob("*.pdf"))
     assert names == sorted(f"magic-labyrinth-{part}-{lang}-a4.pdf"
-                           for part in [*PARTS, "rules"] for lang in ("ru", "en"))
+                           for part in [*PARTS, "rules", "print-guide"] for lang in ("ru", "en"))
 
 
 @pytest.mark.parametrize("part", ["tokens", "formulas"])
@@ -172,5 +172,5 @@ def test_separate_processes_with_different_hash_seeds_write_identical_files(tmp_
                         "--out", str(out)], check=True, env=env, capture_output=True)
         digests.append({p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).digest()
                         for p in out.rglob("*.pdf")})
-    assert len(digests[0]) == 26  # 6 + 3 + 4 parts, in two languages
+    assert len(digests[0]) == 32  # 7 + 4 + 5 parts, in two languages
     assert digests[0] == digests[1]

@@ -25,7 +25,8 @@ def test_build_paper_labyrinth_writes_player_and_host_sheets(tmp_path):
     folder = tmp_path / "paper-labyrinth"
     assert sorted(p.name for p in folder.glob("*.pdf")) == sorted(
         f"paper-labyrinth-{part}-{lang}-a4.pdf"
-        for part in ("player-sheet", "host-sheets", "rules") for lang in ("ru", "en"))
+        for part in ("player-sheet", "host-sheets", "rules", "print-guide")
+        for lang in ("ru", "en"))
     player = _flat(pdf_text(folder / "paper-labyrinth-player-sheet-ru-a4.pdf"))
     for words in ("Лист игрока", "Черновики плана", "Журнал ходов", "болото — пройти только "
                   "по стрелке", "Ответ ведущего"):

@@ -34,6 +34,44 @@ Localized = dict[str, str]
 """Text per language code: `{ru: …, en: …}`."""
 
 
+class GuideColumns(Strict):
+    """Column heads of the print guide's table."""
+
+    sheet: str
+    sheets: str
+    file: str
+    contents: str
+    stock: str
+    sides: str
+    cut: str
+
+
+class GuideTexts(Strict):
+    """The print guide: what is on which sheet, on what paper, printed how, cut how."""
+
+    title: Annotated[str, uses("game")]
+    pack_title: Annotated[str, uses("game")]
+    intro: str
+    duplex_long: str
+    duplex_short: str
+    duplex_none: str
+    sheets: Annotated[str, uses("sheets", "card", "plain")]
+    reprint: Annotated[str, uses("command")]
+    blank_back: str
+    columns: GuideColumns
+    card_stock: str
+    plain_paper: str
+    one_side: str
+    two_sides: str
+    cut_marks: str
+    cut_outline: str
+    no_cut: str
+    pieces_part: str
+    pack_part: str
+    guide_part: str
+    rulebook: str
+
+
 class SheetTexts(Strict):
     """Words printed on every sheet (ruler, footer) in one language."""
 
@@ -43,6 +81,7 @@ class SheetTexts(Strict):
     page: Annotated[str, uses("page", "pages")]
     front: str
     back: str
+    guide: GuideTexts | None = None  # the print guide; English is used when a language lacks it
 
 
 class Players(Strict):

@@ -109,13 +109,31 @@ def _draw_marks(c: Canvas, page: Page) -> None:
     c.restoreState()
 
 
+def _band_frame(c: Canvas, page: Page, margin: float) -> float:
+    """Move the canvas so that the band runs along x from 0, its ruler's line on y = 0 and its
+    ticks pointing up, into the page; return the band's length in points."""
+    w, h = page.width, page.height
+    if page.band == "top":
+        c.translate(mm(margin), mm(h - margin - 6.0))
+    elif page.band == "right":  # reads bottom to top, ticks pointing left
+        c.translate(mm(w - margin - 3.0), mm(margin))
+        c.rotate(90)
+        return mm(h - 2 * margin)
+    elif page.band == "left":  # reads top to bottom, ticks pointing right
+        c.translate(mm(margin + 3.0), mm(h - margin))
+        c.rotate(-90)
+        return mm(h - 2 * margin)
+    else:
+        c.translate(mm(margin), mm(margin + 3.0))
+    return mm(w - 2 * margin)
+
+
 def _draw_furniture(c: Canvas, page: Page, total: int, furniture: Furniture,
                     margin: float) -> None:
     """Draw the 50 mm calibration ruler, the print-at-100% note and the footer in the band."""
-    base_mm = margin + 6.0 if page.footer_top else page.height - margin - 3.0
-    y = mm(page.height - base_mm)
-    x0 = mm(margin)
     c.saveState()
+    right = _band_frame(c, page, margin)
+    x0 = y = 0.0
     c.setStrokeColor(INK)
     c.setFillColor(INK)
     c.setLineWidth(0.35)
@@ -132,7 +150,6 @@ def _draw_furniture(c: Canvas, page: Page, total: int, furniture: Furniture,
     note_x = x0 + mm(53)
     c.drawString(note_x, y + 1.5, furniture.note)
     footer = furniture.footer(page.number, total)
-    right = mm(page.width - margin)
     avail = right - (note_x + text_width(furniture.note, "Sans-Bold", size) + mm(4))
     fsize = 6.5
     while fsize > 4.5 and text_width(footer, "Sans", fsize) > avail:

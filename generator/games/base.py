@@ -28,6 +28,8 @@ class Part:
     margin: float = 10.0
     render: Callable[[Any, ContentRoots, str, str, Path], list[str]] | None = None
     languages: Callable[[Any, ContentRoots], list[str]] | None = None
+    # "pack" and "guide" parts are made from the game's other parts (see games/sets.py)
+    special: str = ""
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,10 @@ class Game:
     def __post_init__(self) -> None:
         if self.rules_context is not None and "rules" not in self.parts:
             self.parts["rules"] = rules_part(self.id, self.rules_context)
+        if "print-guide" not in self.parts and any(p.render is None for p in self.parts.values()):
+            from .sets import guide_part
+
+            self.parts["print-guide"] = guide_part(self)
 
     def check_rules(self, roots: ContentRoots, content: Any) -> list[Problem]:
         """Check the game's rulebooks in every language (none when it has no rules)."""

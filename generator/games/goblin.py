@@ -83,9 +83,9 @@ def goblin_rules_context(bundle: GoblinBundle, lang: str) -> dict[str, Any]:
 
 
 def location_pieces(bundle: GoblinBundle, lang: str) -> list[PieceSpec]:
-    """The nine location tiles, one per page."""
+    """The nine location tiles (two fit on a page)."""
     w, h = art.location_size_mm(bundle.content)
-    return [PieceSpec("location", loc.id, "hex", w, h, (loc, lang), alone=True)
+    return [PieceSpec("location", loc.id, "hex", w, h, (loc, lang))
             for loc in bundle.content.locations]
 
 

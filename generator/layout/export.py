@@ -12,7 +12,8 @@ def _r(value: float) -> float:
 
 
 def page_data(page: Page) -> dict[str, Any]:
-    """One page: number, side, size and its pieces' cut boxes in mm."""
+    """One page: number, side, size, its pieces' cut boxes in mm, its number of crop marks and
+    the edge its furniture band (ruler, print note, footer) runs along."""
     return {
         "number": page.number,
         "side": page.side,
@@ -24,6 +25,7 @@ def page_data(page: Page) -> dict[str, Any]:
             for p in page.pieces
         ],
         "marks": len(page.marks),
+        "band": page.band,
     }
 
 
@@ -46,12 +48,15 @@ def layout_data(options: Any) -> dict[str, Any]:
 
 
 def layout_text(data: dict[str, Any]) -> str:
-    """A short human summary of layout data."""
+    """A short human summary of layout data: files, pages, and the ids of their pieces (the
+    names `build --pieces` takes)."""
     lines = []
     for f in data["files"]:
         n = len(f["pages"])
         lines.append(f"{f['file']}: {n} page{'s' if n != 1 else ''}")
         for p in f["pages"]:
             k = len(p["pieces"])
-            lines.append(f"  page {p['number']} ({p['side']}): {k} piece{'s' if k != 1 else ''}")
+            ids = ", ".join(q["id"] for q in p["pieces"])
+            head = f"  page {p['number']} ({p['side']}): {k} piece{'s' if k != 1 else ''}"
+            lines.append(f"{head}: {ids}" if k and p["side"] == "front" else head)
     return "\n".join(lines)

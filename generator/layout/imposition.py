@@ -1,13 +1,17 @@
-"""Impose pieces on sheets: grids of equal pieces, cut marks, mirrored back pages.
+"""Impose pieces on sheets: packed grids of equal pieces, cut marks, mirrored back pages.
 
 Everything here is plain geometry in millimetres with the origin at the page's top-left corner
 and y growing downwards; nothing imports ReportLab. The drawing stage converts to points.
 
 Decisions:
+- Where pieces go is decided by the packer (`packer.py`): blocks of equal pieces, fitted into
+  the free room of the pages in order, so that later pieces fill earlier pages' holes.
 - Rectangular pieces (cards, square tiles) are laid edge to edge (or 2 x bleed apart), so one
   straight cut separates neighbours; their crop marks are short lines in the space around the
   block, continuing each cut line, so they can never cross a piece's art.
 - Round and hex pieces get a thin cut outline of their own and a gap of 3 mm + 2 x bleed.
+- The furniture band (ruler, print note, footer) runs along the bottom of a front page, or
+  along its right edge when that makes room for more pieces.
 - A back page follows each front page that holds pieces with a back. For long-edge duplex
   the back mirrors x (the sheet turns over its long side); for short-edge it mirrors y. With
   short-edge duplex the back page's footer moves to the top, so it stays clear of the pieces.
@@ -20,17 +24,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from .packer import BAND, FURNITURE_CLEAR, MARK_LENGTH, MARK_OFFSET, ROUND_GAP, Block, pack
+
+__all__ = ["BAND", "FURNITURE_CLEAR", "Band", "Mark", "Page", "PAPERS", "Paper", "PieceSpec",
+           "Placed", "SheetOptions", "impose", "mirror", "piece_gap"]
+
 Shape = Literal["circle", "rect", "hex"]
 Duplex = Literal["long", "short", "none"]
 Side = Literal["front", "back"]
+Band = Literal["bottom", "top", "right", "left"]
 
 MIN_MARGIN = 5.0
-ROUND_GAP = 3.0
-BLOCK_GAP = 8.0
-MARK_OFFSET = 1.0
-MARK_LENGTH = 3.0
-BAND = 10.0  # footer band: calibration ruler, note and footer text
-FURNITURE_CLEAR = 4.0  # top part of the band that crop marks may use
 
 
 @dataclass(frozen=True)
@@ -100,7 +104,7 @@ class Page:
     height: float
     pieces: list[Placed] = field(default_factory=list)
     marks: list[Mark] = field(default_factory=list)
-    footer_top: bool = False
+    band: Band = "bottom"  # where the ruler, print note and footer go
 
     def trim_box(self) -> tuple[float, float, float, float] | None:
         """Return (left, top, right, bottom) around all cut shapes, or None for no pieces."""
@@ -124,111 +128,28 @@ class SheetOptions:
             raise ValueError(f"margin {self.margin:g} mm is below the {MIN_MARGIN:g} mm minimum")
 
 
-@dataclass
-class _Block:
-    specs: list[PieceSpec]
-    cols: int
-    gap: float
-    x: float = 0.0
-    y: float = 0.0
-
-    @property
-    def rows(self) -> int:
-        return -(-len(self.specs) // self.cols)
-
-    @property
-    def width(self) -> float:
-        s = self.specs[0]
-        n = min(self.cols, len(self.specs))
-        return n * s.width + (n - 1) * self.gap
-
-    @property
-    def height(self) -> float:
-        return self.rows * self.specs[0].height + (self.rows - 1) * self.gap
-
-
 def piece_gap(shape: Shape, bleed: float) -> float:
     """Space between neighbouring pieces of a shape."""
     return 2 * bleed if shape == "rect" else ROUND_GAP + 2 * bleed
 
 
-def _groups(pieces: list[PieceSpec]) -> list[list[PieceSpec]]:
-    groups: list[list[PieceSpec]] = []
-    for spec in pieces:
-        last = groups[-1][0] if groups else None
-        if last and not spec.alone and (last.shape, last.width, last.height, last.kind) == (
-            spec.shape, spec.width, spec.height, spec.kind
-        ):
-            groups[-1].append(spec)
-        else:
-            groups.append([spec])
-    return groups
-
-
 def impose(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
-    """Lay pieces out in grids over as many pages as needed; add back pages when asked."""
-    paper = options.paper
-    left, top = options.margin, options.margin
-    right, bottom = paper.width - options.margin, paper.height - options.margin - BAND
-    mark_room = options.bleed + MARK_OFFSET + MARK_LENGTH  # beside a rect block, per side
-    fronts: list[list[_Block]] = [[]]
-    y = top
-    for group in _groups(pieces):
-        spec = group[0]
-        gap = piece_gap(spec.shape, options.bleed)
-        marked = spec.shape == "rect" and spec.cut
-        side_pad = max(0.0, mark_room - options.margin) if marked else 0.0
-        floor = bottom - (max(0.0, mark_room - FURNITURE_CLEAR) if marked else 0.0)
-        cols = int((right - left - 2 * side_pad + gap + 1e-9) // (spec.width + gap))
-        if cols < 1 or spec.height > floor - top:
-            raise ValueError(f"a {spec.width:g}×{spec.height:g} mm {spec.kind} does not fit on "
-                             f"{paper.name} with {options.margin:g} mm margins")
-        queue = list(group)
-        if spec.alone and fronts[-1]:
-            fronts.append([])
-            y = top
-        while queue:
-            if fronts[-1]:
-                y += BLOCK_GAP + (2 * mark_room if marked else 0.0)
-            rows = int((floor - y + gap + 1e-9) // (spec.height + gap))
-            if rows < 1:
-                fronts.append([])
-                y = top
-                continue
-            take, queue = queue[: rows * cols], queue[rows * cols:]
-            block = _Block(take, cols, gap, y=y)
-            block.x = left + (right - left - block.width) / 2
-            fronts[-1].append(block)
-            y += block.height
-    return _pages(fronts, options, top, bottom)
-
-
-def _pages(fronts: list[list[_Block]], options: SheetOptions, top: float,
-           bottom: float) -> list[Page]:
-    paper = options.paper
+    """Pack pieces onto as few pages as the packer finds; add back pages when asked."""
     pages: list[Page] = []
-    for blocks in fronts:
-        if not blocks:
-            continue
-        used = blocks[-1].y + blocks[-1].height - blocks[0].y
-        shift = (bottom - top - used) / 2
-        front = Page(len(pages) + 1, "front", paper.width, paper.height)
-        for block in blocks:
-            block.y += shift
-            spec0 = block.specs[0]
-            for i, spec in enumerate(block.specs):
-                r, c = divmod(i, block.cols)
-                front.pieces.append(Placed(spec, block.x + c * (spec0.width + block.gap),
-                                           block.y + r * (spec0.height + block.gap)))
-            if spec0.shape == "rect" and spec0.cut:
+    for sheet in pack(pieces, options):
+        front = Page(len(pages) + 1, "front", options.paper.width, options.paper.height,
+                     band=sheet.limits.band)
+        for block in sheet.blocks:
+            front.pieces.extend(Placed(spec, x, y) for spec, x, y in block.cells())
+            if block.marked:
                 front.marks.extend(_crop_marks(block, options.bleed))
         pages.append(front)
         if options.duplex != "none" and any(p.spec.back is not None for p in front.pieces):
-            pages.append(_mirror(front, len(pages) + 1, options.duplex))
+            pages.append(mirror(front, len(pages) + 1, options.duplex))
     return pages
 
 
-def _crop_marks(block: _Block, bleed: float) -> list[Mark]:
+def _crop_marks(block: Block, bleed: float) -> list[Mark]:
     """Marks continuing every cut line outside the block, clear of all art."""
     s = block.specs[0]
     cols, rows = min(block.cols, len(block.specs)), block.rows
@@ -249,10 +170,12 @@ def _crop_marks(block: _Block, bleed: float) -> list[Mark]:
     return marks
 
 
-def _mirror(front: Page, number: int, duplex: Duplex) -> Page:
+def mirror(front: Page, number: int, duplex: Duplex) -> Page:
     """Return the back page of a front page, mirrored for the duplex mode."""
     w, h = front.width, front.height
-    back = Page(number, "back", w, h, footer_top=(duplex == "short"))
+    flip = ({"right": "left", "left": "right"} if duplex == "long"
+            else {"bottom": "top", "top": "bottom"})
+    back = Page(number, "back", w, h, band=flip.get(front.band, front.band))  # type: ignore[arg-type]
     for p in front.pieces:
         if p.spec.back is None:
             continue

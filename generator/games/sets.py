@@ -1,0 +1,268 @@
+"""Parts made from a game's other parts: the pieces a user asks for (`--pieces`), every piece
+on the fewest sheets (`--pack`), and the print guide that says what to print on what.
+
+Decisions:
+- "Every piece" means every piece that is cut out: tokens, cards, counters, tiles, locations.
+  Whole-page forms (score sheet, set-up diagram, player aid, the paper game's sheets) are
+  handouts, printed from their own files, and stay out of the pack.
+- The pack places the pieces that have a back first, so the sheets that need double-sided
+  printing come first and the rest are one-sided; within each, larger pieces go first and
+  smaller ones fill the holes they leave.
+- The pack's first page is the print guide; when the file has back pages, the guide's own
+  back stays blank so that every later back still lands behind its front.
+- A language without a `guide` section in `common/text/LANG.yaml` gets the English guide
+  (any other language that has one if English has none): a build never fails for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..content.placeholders import fill
+from ..draw.sheet import Painter
+from ..layout.imposition import Page, PieceSpec, SheetOptions, impose, mirror
+from .base import Game, Part
+
+GUIDE_KIND = "print-guide"
+
+
+@dataclass(frozen=True)
+class GuideRow:
+    """One row of the guide's table."""
+
+    label: str  # the sheet's number, or the file's name
+    contents: str
+    stock: str
+    sides: str
+    cut: str
+
+
+@dataclass(frozen=True)
+class Guide:
+    """Everything the guide page prints, already in the sheet's language."""
+
+    title: str
+    intro: str
+    duplex: str
+    count: str
+    reprint: str
+    heads: tuple[str, str, str, str, str]
+    rows: tuple[GuideRow, ...]
+    blank: str  # printed on the guide's back when it must stay blank
+    widths: tuple[float, ...] = (0.10, 0.36, 0.21, 0.10, 0.23)  # of the table, per column
+
+
+def piece_parts(game: Game) -> list[Part]:
+    """The game's parts that impose pieces (not rulebooks, not made from other parts)."""
+    return [p for p in game.parts.values() if p.render is None and not p.special]
+
+
+def guide_texts(game: Game, content: Any, lang: str) -> Any:
+    """The guide's words in lang, or in English (or any language) when lang has none."""
+    order = [lang, "en", *game.languages(content)]
+    for code in dict.fromkeys(order):
+        try:
+            texts = game.sheet_texts(content, code).guide
+        except (KeyError, AttributeError):
+            continue
+        if texts is not None:
+            return texts
+    return None
+
+
+def merged_painters(game: Game) -> Callable[[], dict[str, Painter]]:
+    """Every piece part's painters, and the guide's."""
+
+    def painters() -> dict[str, Painter]:
+        from ..draw.guide import draw_guide
+
+        out: dict[str, Painter] = {}
+        for part in piece_parts(game):
+            out.update(part.painters())
+        out[GUIDE_KIND] = Painter(draw_guide, back=draw_guide, outline=False)
+        return out
+
+    return painters
+
+
+def _part_of_kind(game: Game, content: Any, lang: str) -> dict[str, Part]:
+    found: dict[str, Part] = {}
+    for part in piece_parts(game):
+        for spec in part.pieces(content, lang):
+            found.setdefault(spec.kind, part)
+    return found
+
+
+def all_pieces(game: Game, content: Any, lang: str) -> list[PieceSpec]:
+    """Every piece of every piece part, in part order."""
+    return [spec for part in piece_parts(game) for spec in part.pieces(content, lang)]
+
+
+def packable(game: Game, content: Any, lang: str) -> list[PieceSpec]:
+    """The pieces that are cut out, those with a back first, larger before smaller."""
+    pieces = [p for p in all_pieces(game, content, lang) if p.cut and not p.alone]
+    order = {id(p): i for i, p in enumerate(pieces)}
+    return sorted(pieces, key=lambda p: (p.back is None, -(p.width * p.height), order[id(p)]))
+
+
+def title_for(game: Game, content: Any, lang: str, key: str) -> str:
+    texts = guide_texts(game, content, lang)
+    return getattr(texts, key) if texts is not None else key
+
+
+def pieces_part(game: Game, selectors: list[str]) -> Part:
+    """The part `--pieces` builds: the chosen pieces, packed, with their backs."""
+    from ..pieces import Catalogue
+
+    def pieces(content: Any, lang: str) -> list[PieceSpec]:
+        return Catalogue(game.id, all_pieces(game, content, lang)).select(selectors)
+
+    return Part("pieces", pieces, merged_painters(game),
+                lambda content, lang: title_for(game, content, lang, "pieces_part"),
+                margin=min(p.margin for p in piece_parts(game)))
+
+
+def pack_part(game: Game) -> Part:
+    """The part `--pack` builds: the guide, then every piece on the fewest sheets."""
+    parts = piece_parts(game)
+    return Part("all", lambda content, lang: packable(game, content, lang),
+                merged_painters(game),
+                lambda content, lang: title_for(game, content, lang, "pack_part"),
+                margin=min(p.margin for p in parts), special="pack")
+
+
+def guide_part(game: Game) -> Part:
+    """The print guide of a default build: which file to print on what, and how."""
+    return Part("print-guide", lambda content, lang: [], merged_painters(game),
+                lambda content, lang: title_for(game, content, lang, "guide_part"),
+                special="guide")
+
+
+def has_pieces(game: Game, content: Any, lang: str) -> bool:
+    """Whether the game has pieces to cut out (the paper game has sheets only)."""
+    return bool(packable(game, content, lang))
+
+
+# --- the guide's contents ------------------------------------------------------------------
+
+
+def _sheet_facts(pages: list[Page], index: int) -> tuple[bool, bool, set[str]]:
+    """For the front page at index: has a back page, is card (something to cut), cut kinds."""
+    front = pages[index]
+    backed = index + 1 < len(pages) and pages[index + 1].side == "back"
+    cuts = set()
+    for placed in front.pieces:
+        spec = placed.spec
+        if not spec.cut:
+            cuts.add("none")
+        elif spec.shape == "rect":
+            cuts.add("marks")
+        else:
+            cuts.add("outline")
+    return backed, any(p.spec.cut for p in front.pieces), cuts
+
+
+def _cut_words(texts: Any, cuts: set[str]) -> str:
+    words = [texts.cut_marks if "marks" in cuts else "",
+             texts.cut_outline if "outline" in cuts else ""]
+    joined = "; ".join(w for w in words if w)
+    return joined or texts.no_cut
+
+
+def _contents(pages_pieces: list[PieceSpec], titles: dict[str, str]) -> str:
+    counts: dict[str, int] = {}
+    for spec in pages_pieces:
+        name = titles.get(spec.kind, spec.kind)
+        counts[name] = counts.get(name, 0) + 1
+    return "; ".join(f"{name}: {n}" for name, n in counts.items())
+
+
+def _duplex_line(texts: Any, duplex: str, any_back: bool) -> str:
+    if duplex == "none":
+        return texts.duplex_none
+    if not any_back:
+        return ""
+    return texts.duplex_short if duplex == "short" else texts.duplex_long
+
+
+def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: str,
+               command: str) -> Guide | None:
+    """The guide page of a pack: one row per sheet."""
+    texts = guide_texts(game, content, lang)
+    if texts is None:
+        return None
+    titles = {kind: part.title(content, lang)
+              for kind, part in _part_of_kind(game, content, lang).items()}
+    rows, card, plain, any_back = [], 0, 0, False
+    fronts = [i for i, p in enumerate(pages) if p.side == "front"]
+    for n, index in enumerate(fronts, 1):
+        backed, is_card, cuts = _sheet_facts(pages, index)
+        any_back |= backed
+        card, plain = card + is_card, plain + (not is_card)
+        rows.append(GuideRow(str(n), _contents([p.spec for p in pages[index].pieces], titles),
+                             texts.card_stock if is_card else texts.plain_paper,
+                             texts.two_sides if backed else texts.one_side,
+                             _cut_words(texts, cuts)))
+    c = texts.columns
+    return Guide(fill(texts.pack_title, game=game.name(content, lang)), texts.intro,
+                 _duplex_line(texts, duplex, any_back),
+                 fill(texts.sheets, sheets=str(card + plain), card=str(card), plain=str(plain)),
+                 fill(texts.reprint, command=command),
+                 (c.sheet, c.contents, c.stock, c.sides, c.cut), tuple(rows), texts.blank_back)
+
+
+def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part, list[Page]]],
+                duplex: str, command: str) -> Guide | None:
+    """The guide of a default build: one row per file, with its number of sheets."""
+    texts = guide_texts(game, content, lang)
+    if texts is None:
+        return None
+    rows, card, plain, any_back = [], 0, 0, False
+    for name, part, pages in files:
+        if part.render is not None:  # a rulebook: typeset at build time, page count unknown
+            rows.append(GuideRow(f"{texts.rulebook}\n{name}", "—", texts.plain_paper,
+                                 texts.one_side, texts.no_cut))
+            continue
+        fronts = [i for i, p in enumerate(pages) if p.side == "front"]
+        facts = [_sheet_facts(pages, i) for i in fronts]
+        backed = any(f[0] for f in facts)
+        any_back |= backed
+        n_card = sum(1 for f in facts if f[1])
+        card, plain = card + n_card, plain + len(facts) - n_card
+        stock = ", ".join(dict.fromkeys(
+            texts.card_stock if f[1] else texts.plain_paper for f in facts))
+        cuts = set().union(*(f[2] for f in facts)) if facts else {"none"}
+        rows.append(GuideRow(f"{part.title(content, lang)}\n{name}", str(len(fronts)), stock,
+                             texts.two_sides if backed else texts.one_side,
+                             _cut_words(texts, cuts)))
+    c = texts.columns
+    return Guide(fill(texts.title, game=game.name(content, lang)), texts.intro,
+                 _duplex_line(texts, duplex, any_back),
+                 fill(texts.sheets, sheets=str(card + plain), card=str(card), plain=str(plain)),
+                 fill(texts.reprint, command=command) if command else "",
+                 (c.file, c.sheets, c.stock, c.sides, c.cut), tuple(rows), texts.blank_back,
+                 (0.40, 0.08, 0.21, 0.10, 0.21))
+
+
+def guide_piece(guide: Guide, options: SheetOptions) -> PieceSpec:
+    """The guide as a whole-page piece that fills the room inside the margins and band."""
+    from ..layout.packer import BAND
+
+    paper, m = options.paper, options.margin
+    return PieceSpec(GUIDE_KIND, GUIDE_KIND, "rect", paper.width - 2 * m,
+                     paper.height - 2 * m - BAND, guide, cut=False, alone=True)
+
+
+def with_guide(guide: Guide | None, pages: list[Page], options: SheetOptions) -> list[Page]:
+    """The guide page first (and a blank back after it when the file has backs), then pages."""
+    if guide is None:
+        return pages
+    head = impose([guide_piece(guide, options)], options)
+    if options.duplex != "none" and any(p.side == "back" for p in pages):
+        note = replace(guide_piece(guide, options), id="blank-back", back=guide.blank)
+        front = impose([note], replace(options, duplex="none"))[0]
+        head.append(mirror(front, 2, options.duplex))  # type: ignore[arg-type]
+    out = head + pages
+    return [replace(p, number=i) for i, p in enumerate(out, 1)]
