@@ -41,6 +41,8 @@ class BuildOptions:
     ink_saver: bool = False
     strict: bool = False
     jobs: int = 0  # worker processes; 0 = one per core (at most four)
+    gutter: float = 0.0  # mm between pieces for scissors users
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm; what `calibrate` reads off a printer
     pieces: tuple[str, ...] = ()  # --pieces selectors (see generator/pieces.py)
     pack: bool = False  # every cut-out piece of each game in one file, on the fewest sheets
 
@@ -275,7 +277,8 @@ def _set_jobs(options: BuildOptions, loaded: Loaded, game: Game) -> list[Job]:
 
 def sheet_options(job: Job, options: BuildOptions) -> SheetOptions:
     return SheetOptions(PAPERS[job.paper], margin=job.part.margin, bleed=options.bleed,
-                        duplex=options.duplex)  # type: ignore[arg-type]
+                        duplex=options.duplex, gutter=options.gutter,  # type: ignore[arg-type]
+                        back_offset=options.back_offset)
 
 
 def impose_job(job: Job, options: BuildOptions) -> list[Page]:

@@ -104,6 +104,42 @@ def _bleed(ctx: click.Context, param: click.Parameter, value: str) -> float:
     return bleed
 
 
+def _gutter(ctx: click.Context, param: click.Parameter, value: str) -> float:
+    from .units import LengthSyntaxError, parse_length
+
+    try:
+        gutter = parse_length(value)
+    except LengthSyntaxError as exc:
+        if _is_negative_length(value):
+            raise click.BadParameter(f"gutter must be 0mm or more, not {value.strip()}") from exc
+        raise click.BadParameter(str(exc)) from exc
+    if gutter > 20:
+        raise click.BadParameter("at most 20mm of gutter: 3mm is plenty for scissors")
+    return gutter
+
+
+def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
+    """Read `X,Y` lengths such as `1mm,-0.5mm` (a minus sign allowed), each within ±5 mm."""
+    from .units import LengthSyntaxError, parse_length
+
+    parts = [p.strip() for p in value.split(",")]
+    if len(parts) != 2:
+        raise click.BadParameter(f"write two lengths, X,Y, e.g. 1mm,-0.5mm (not {value!r}): "
+                                 "`labyrinth-pnp calibrate` prints a sheet that measures them")
+    out = []
+    for part in parts:
+        sign = -1.0 if part.startswith("-") else 1.0
+        try:
+            length = sign * parse_length(part.lstrip("+-").strip())
+        except LengthSyntaxError as exc:
+            raise click.BadParameter(str(exc)) from exc
+        if abs(length) > 5:
+            raise click.BadParameter(f"{part} is more than 5mm: a printer that far off needs "
+                                     "fixing, not compensating")
+        out.append(length)
+    return out[0], out[1]
+
+
 def _is_negative_length(value: str) -> bool:
     """Tell whether value is a readable length with a minus sign, such as `-5mm`."""
     from .units import LengthSyntaxError, parse_length
@@ -143,6 +179,12 @@ def _langs(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -
 @click.option("--bleed", default="0mm", show_default=True, callback=_bleed,
               help="Extend background art past the cut line, e.g. 3mm for a print shop.")
 @click.option("--ink-saver", is_flag=True, help="Drop large filled backgrounds.")
+@click.option("--gutter", default="0mm", show_default=True, callback=_gutter,
+              help="Space between pieces for cutting with scissors, e.g. 3mm (cards and "
+              "tiles otherwise share their cut lines).")
+@click.option("--back-offset", default="0mm,0mm", show_default=True, callback=_offset,
+              metavar="X,Y", help="Move the art of every back page, e.g. 1mm,-0.5mm: the two "
+              "numbers the `calibrate` sheet shows for your printer.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--jobs", type=click.IntRange(0, 16), default=0, show_default=True,
               help="Files drawn at once; 0 means one per CPU core (at most four).")
@@ -198,6 +240,51 @@ def check(games: tuple[str, ...], content: Path | None, templates: Path | None,
     click.echo(f"content is valid{suffix}")
 
 
+@main.command()
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
+              show_default=True, help="How your printer flips the sheet.")
+@click.option("--lang", default="en", show_default=True, help="Language of the sheet.")
+@click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Your content folder.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The PDF to write [default: output/calibrate-DUPLEX-LANG-PAPER.pdf].")
+def calibrate(paper: str, duplex: str, lang: str, content: Path | None, out: Path | None
+              ) -> None:
+    """Print a sheet that measures how far your printer shifts the back of a page.
+
+    Print it double-sided, hold it to the light, read X and Y off its two scales, then build
+    with --back-offset X,Y (see docs/printing.md).
+    """
+    from .atomic import write_atomically
+    from .calibrate import write_calibration
+    from .content.common import SheetTexts, load_language_texts
+    from .content.paths import ContentRoots
+    from .errors import ContentError, OutputError, UsageError
+
+    problems: list[Any] = []
+    texts = load_language_texts(ContentRoots.with_user(content), "common/text", SheetTexts,
+                                problems)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise ContentError(errors)
+    if lang not in texts:
+        raise UsageError(f"no language '{lang}' for the calibration sheet: available are "
+                         f"{', '.join(sorted(texts))}")
+    words = texts[lang].calibrate or next(
+        (t.calibrate for code, t in sorted(texts.items(), key=lambda i: i[0] != "en")
+         if t.calibrate is not None), None)
+    if words is None:
+        raise UsageError("no language has a 'calibrate' section in common/text/LANG.yaml")
+    target = out or Path("output") / f"calibrate-{duplex}-{lang}-{paper}.pdf"
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(target, lambda temp: write_calibration(temp, paper, duplex, words))
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror}") from exc
+    click.echo(f"wrote {target}")
+
+
 @main.command(name="list")
 def list_games() -> None:
     """List the games and the parts each can build."""
@@ -218,6 +305,10 @@ def list_games() -> None:
 @click.option("--duplex", type=DUPLEX, default="long", show_default=True,
               help="Back page mode.")
 @click.option("--bleed", default="0mm", show_default=True, callback=_bleed, help="Bleed.")
+@click.option("--gutter", default="0mm", show_default=True, callback=_gutter,
+              help="Space between pieces, as for build.")
+@click.option("--back-offset", default="0mm,0mm", show_default=True, callback=_offset,
+              metavar="X,Y", help="Move the art of every back page, as for build.")
 @click.option("--pieces", multiple=True, metavar="IDS",
               help="Only these pieces, as `build --pieces` packs them.")
 @click.option("--pack", is_flag=True, help="Every piece, as `build --pack` packs them.")

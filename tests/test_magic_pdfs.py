@@ -136,7 +136,7 @@ def test_too_long_names_are_shrunk_then_reported(tmp_path, monkeypatch):
                            "--content", tmp_path / "content", "--out", tmp_path / "out")
     assert code == 0
     assert (f"magic-labyrinth-tokens-en-a4.pdf:1:1: warning: token 6 name: text '{long}' is too "
-            "long for its piece even at 5 pt; shorten it in the content") in err
+            "long for its piece even at 6 pt; shorten it in the content") in err
     code, _, err = run_cli("build", "magic-labyrinth", "--part", "tokens", "--lang", "en",
                            "--content", tmp_path / "content", "--out", tmp_path / "strict",
                            "--strict")

@@ -72,6 +72,16 @@ class GuideTexts(Strict):
     rulebook: str
 
 
+class CalibrationTexts(Strict):
+    """The duplex calibration sheet (`labyrinth-pnp calibrate`)."""
+
+    title: str
+    steps: list[str] = Field(min_length=1, max_length=8)
+    x_scale: str
+    y_scale: str
+    back_side: str
+
+
 class SheetTexts(Strict):
     """Words printed on every sheet (ruler, footer) in one language."""
 
@@ -82,6 +92,7 @@ class SheetTexts(Strict):
     front: str
     back: str
     guide: GuideTexts | None = None  # the print guide; English is used when a language lacks it
+    calibrate: CalibrationTexts | None = None  # the same for the calibration sheet
 
 
 class Players(Strict):

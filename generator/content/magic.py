@@ -10,6 +10,7 @@ from typing import Annotated
 from ..errors import Problem
 from ..layout.maze import GLYPHS, edge_walls, square_name
 from ..sourceyaml import SourceDoc
+from ..units import parse_length
 from .common import (
     GameInfo,
     HexColor,
@@ -24,10 +25,18 @@ from .common import (
 from .modeling import Strict
 from .paths import ContentRoots
 from .placeholders import uses
-from .schema import Field
+from .schema import Before, Field
 
 GAME = "magic-labyrinth"
 TOKEN_NUMBERS = tuple(range(1, 21)) + (25,)
+
+
+def _overprint(value: object) -> float:
+    mm = parse_length(value)  # type: ignore[arg-type]
+    if not 0 <= mm <= 5:
+        raise ValueError(f"overprint {mm:g} mm is out of range: 0–5 mm (2mm suits home duplex "
+                         "printers)")
+    return mm
 
 
 class Sizes(Strict):
@@ -37,6 +46,8 @@ class Sizes(Strict):
     counter: Length
     tile: Length
     corridor: Length
+    # How far back art reaches past the cut line: home duplex printers shift backs 0.5–2 mm.
+    overprint: Annotated[float, Before(_overprint)] = 2.0
 
 
 class TileCounts(Strict):

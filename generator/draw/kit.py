@@ -58,40 +58,74 @@ class Style:
         return True
 
     def fit_size(self, text: str, face: str, size: float, width: float, what: str,
-                 min_size: float = 5.0) -> float:
-        """Shrink size until text fits width; record an overflow when even min_size is too big."""
+                 min_size: float = 6.0) -> float:
+        """The size of `fit`, for text drawn without narrowed letters."""
+        size, squeeze = self.fit(text, face, size, width, what, min_size)
+        return size * squeeze  # the same width as the narrowed letters would take
+
+    def fit(self, text: str, face: str, size: float, width: float, what: str,
+            min_size: float = 6.0) -> tuple[float, float]:
+        """Return (size, horizontal scale) that fit text into width.
+
+        The size shrinks first, down to min_size (6 pt: smaller print is hard to read); then the
+        letters are narrowed, down to MIN_SQUEEZE of their width. When even that is too wide,
+        the text is recorded as an overflow (a warning, an error with --strict).
+        """
+        size = max(size, min_size)
         w = text_width(text, face, size)
         if w <= width:
-            return size
+            return size, 1.0
         fitted = size * width / w
-        if fitted < min_size:
+        if fitted >= min_size:
+            return fitted, 1.0
+        size = min(size, min_size)
+        squeeze = width / text_width(text, face, size)
+        if squeeze < MIN_SQUEEZE:
             self.overflows.append(
-                f"{what}: text {text!r} is too long for its piece even at {min_size:g} pt; "
+                f"{what}: text {text!r} is too long for its piece even at {size:g} pt; "
                 "shorten it in the content"
             )
-            return min_size
-        return fitted
+            return size, MIN_SQUEEZE
+        return size, squeeze
 
     def text_centred(self, c: Canvas, text: str, x: float, y: float, face: str, size: float,
                      width: float, what: str, color: Color = INK) -> float:
         """Draw one line centred on x at baseline y, shrunk to fit width; return the size used."""
-        size = self.fit_size(text, face, size, width, what)
+        size, squeeze = self.fit(text, face, size, width, what)
         c.setFillColor(color)
-        c.setFont(font(face), size)
-        c.drawCentredString(x, y, text)
+        _centred(c, text, x, y, face, size, squeeze)
         return size
 
     def lines_centred(self, c: Canvas, text: str, x: float, y: float, face: str, size: float,
                       width: float, what: str, max_lines: int = 2, color: Color = INK) -> None:
         """Draw text centred on x around y, wrapped into at most max_lines and shrunk to fit."""
         lines = wrap_balanced(text, face, size, width, max_lines)
-        size = min(self.fit_size(line, face, size, width, what) for line in lines)
+        fits = [self.fit(line, face, size, width, what) for line in lines]
+        size = min(f[0] for f in fits)
+        squeeze = min(f[1] for f in fits)
         lead = size * 1.15
         top = y + (len(lines) - 1) * lead / 2 - size * 0.35
         c.setFillColor(color)
-        c.setFont(font(face), size)
         for i, line in enumerate(lines):
-            c.drawCentredString(x, top - i * lead, line)
+            _centred(c, line, x, top - i * lead, face, size, squeeze)
+
+
+MIN_SQUEEZE = 0.8  # narrowest letters, as a share of their width
+
+
+def _centred(c: Canvas, text: str, x: float, y: float, face: str, size: float,
+             squeeze: float) -> None:
+    """One line centred on x, its letters narrowed to squeeze of their width."""
+    if squeeze >= 1.0:
+        c.setFont(font(face), size)
+        c.drawCentredString(x, y, text)
+        return
+    t = c.beginText()
+    t.setFont(font(face), size)
+    t.setHorizScale(squeeze * 100)
+    t.setTextOrigin(x - text_width(text, face, size) * squeeze / 2, y)
+    t.textOut(text)
+    c.drawText(t)
 
 
 def wrap_balanced(text: str, face: str, size: float, width: float, max_lines: int) -> list[str]:
@@ -107,3 +141,33 @@ def wrap_balanced(text: str, face: str, size: float, width: float, max_lines: in
         if widest < best_w:
             best, best_w = lines, widest
     return best
+
+
+def draw_mark(c: Canvas, x: float, y: float, r: float, index: int) -> None:
+    """A filled shape that tells players apart without colour: circle, square, triangle,
+    diamond, then a five-pointed star; drawn in the current fill colour, centred on (x, y)."""
+    import math
+
+    shape = index % 5
+    if shape == 0:
+        c.circle(x, y, r * 0.85, stroke=0, fill=1)
+        return
+    if shape == 1:
+        side = r * 1.5
+        c.rect(x - side / 2, y - side / 2, side, side, stroke=0, fill=1)
+        return
+    if shape == 2:
+        corners = [(x + r * math.cos(math.radians(90 + 120 * i)),
+                    y - r * 0.15 + r * math.sin(math.radians(90 + 120 * i))) for i in range(3)]
+    elif shape == 3:
+        corners = [(x, y + r), (x + r * 0.8, y), (x, y - r), (x - r * 0.8, y)]
+    else:
+        corners = [(x + (r if i % 2 == 0 else r * 0.45) * math.cos(math.radians(90 + 36 * i)),
+                    y + (r if i % 2 == 0 else r * 0.45) * math.sin(math.radians(90 + 36 * i)))
+                   for i in range(10)]
+    path = c.beginPath()
+    path.moveTo(*corners[0])
+    for point in corners[1:]:
+        path.lineTo(*point)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)

@@ -13,8 +13,8 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from ..units import mm
-from .fonts import font
-from .kit import INK, Box, Style
+from .fonts import font, text_width
+from .kit import INK, Box, Style, draw_mark
 
 VIOLET = HexColor("#4b2a6b")
 VIOLET_DARK = HexColor("#2e1745")
@@ -42,6 +42,7 @@ class CardFace:
 @dataclass(frozen=True)
 class BackFace:
     title: str
+    overprint: float = 2.0  # mm of back art past the cut line, for duplex misregistration
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class CounterFace:
     label: str
     color: str
     picture: str  # wand | pawn | marker
+    mark: int | None = None  # a pawn's shape, the same as on its start corner (kit.draw_mark)
 
 
 def _star(c: Canvas, x: float, y: float, r: float, points: int = 5, inner: float = 0.45,
@@ -67,37 +69,49 @@ def _star(c: Canvas, x: float, y: float, r: float, points: int = 5, inner: float
 
 
 def draw_token_front(c: Canvas, box: Box, face: TokenFace, style: Style) -> None:
-    """A round ingredient token: big number, ingredient name, violet rim."""
+    """A round ingredient token: big number, ingredient name, violet rim.
+
+    The rim keeps 2 mm clear of the cut, so a cut 1 mm off does not leave a lopsided border.
+    """
     r = box.w / 2
     if style.fill(c, PARCHMENT):
         c.circle(box.cx, box.cy, r + style.bleed, stroke=0, fill=1)
     c.setStrokeColor(VIOLET)
-    c.setLineWidth(mm(1.2))
-    c.circle(box.cx, box.cy, r - mm(1.1), stroke=1, fill=0)
-    c.setStrokeColor(GOLD)
-    c.setLineWidth(mm(0.3))
-    c.circle(box.cx, box.cy, r - mm(2.2), stroke=1, fill=0)
-    size = box.w * (0.40 if face.number < 10 else 0.34)
-    style.text_centred(c, str(face.number), box.cx, box.cy - box.h * 0.02, "Serif-Bold", size,
-                       box.w * 0.6, f"token {face.number}", color=VIOLET)
+    c.setLineWidth(mm(1.0))
+    c.circle(box.cx, box.cy, r - mm(2.5), stroke=1, fill=0)
+    size = box.w * (0.36 if face.number < 10 else 0.31)
+    base = box.cy + box.h * 0.01
+    size = style.text_centred(c, str(face.number), box.cx, base, "Serif-Bold", size,
+                              box.w * 0.6, f"token {face.number}", color=VIOLET)
+    if face.number in (6, 9):  # a round token is read from any side: 6 and 9 are underlined
+        half = text_width(str(face.number), "Serif-Bold", size) / 2
+        c.setStrokeColor(VIOLET)
+        c.setLineWidth(mm(0.5))
+        c.line(box.cx - half, base - mm(0.9), box.cx + half, base - mm(0.9))
     c.setFillColor(GOLD)
-    _star(c, box.cx, box.cy + box.h * 0.33, box.w * 0.05)
-    style.lines_centred(c, face.name, box.cx, box.cy - box.h * 0.19, "Sans-Bold",
-                        box.w * 0.082, box.w * 0.66, f"token {face.number} name", color=INK)
+    _star(c, box.cx, box.cy + box.h * 0.31, box.w * 0.04)
+    # the name: two lines of at least 6 pt inside the gold ring
+    style.lines_centred(c, face.name, box.cx, box.cy - box.h * 0.17, "Sans-Bold",
+                        6.0, box.w * 0.64, f"token {face.number} name", color=INK)
     if face.value != face.number:
         c.setFillColor(VIOLET)
-        c.setFont(font("Sans-Bold"), box.w * 0.07)
-        c.drawCentredString(box.cx + box.w * 0.26, box.cy + box.h * 0.2, f"={face.value}")
+        style.text_centred(c, f"={face.value}", box.cx + box.w * 0.26, box.cy + box.h * 0.2,
+                           "Sans-Bold", box.w * 0.07, box.w * 0.2, f"token {face.number} value",
+                           color=VIOLET)
 
 
 def draw_token_back(c: Canvas, box: Box, face: BackFace, style: Style) -> None:
-    """The common token back: a violet disc with a gold star and a ring of dots."""
+    """The common token back: a violet disc with a gold star and a ring of dots.
+
+    The disc reaches `overprint` past the cut (or the bleed, if larger), so a back printed a
+    little off its front still covers it; no line lies within 2 mm of the cut.
+    """
     r = box.w / 2
     if style.fill(c, VIOLET):
-        c.circle(box.cx, box.cy, r + style.bleed, stroke=0, fill=1)
+        c.circle(box.cx, box.cy, r + max(style.bleed, mm(face.overprint)), stroke=0, fill=1)
     c.setStrokeColor(GOLD)
     c.setLineWidth(mm(0.4))
-    c.circle(box.cx, box.cy, r - mm(1.6), stroke=1, fill=0)
+    c.circle(box.cx, box.cy, r - mm(2.6), stroke=1, fill=0)
     c.setFillColor(GOLD)
     _star(c, box.cx, box.cy, r * 0.42)
     for i in range(16):
@@ -163,9 +177,12 @@ def _flask(c: Canvas, x: float, y: float, r: float, style: Style) -> None:
 
 
 def draw_card_back(c: Canvas, box: Box, face: BackFace, style: Style) -> None:
-    """The common formula-card back: violet field, gold frame, title and star."""
+    """The common formula-card back: violet field, gold frame, title and star.
+
+    The field reaches `overprint` past the cut (or the bleed, if larger); frames stay 3 mm in.
+    """
     if style.fill(c, VIOLET):
-        bb = box.grown(style.bleed)
+        bb = box.grown(max(style.bleed, mm(face.overprint)))
         c.rect(bb.x, bb.y, bb.w, bb.h, stroke=0, fill=1)
     _frame(c, box, mm(3), GOLD, mm(0.7))
     _frame(c, box, mm(4.5), GOLD, mm(0.25))
@@ -209,6 +226,8 @@ def draw_counter(c: Canvas, box: Box, face: CounterFace, style: Style) -> None:
         p.lineTo(box.cx - r * 0.3, cy - r * 0.3)
         p.close()
         c.drawPath(p, stroke=0, fill=1)
+        if face.mark is not None:
+            draw_mark(c, box.cx + r * 0.5, cy + r * 0.3, r * 0.16, face.mark)
     else:  # marker: an arrow pointing into the board
         p = c.beginPath()
         p.moveTo(box.cx - r * 0.36, cy + r * 0.26)
@@ -216,5 +235,5 @@ def draw_counter(c: Canvas, box: Box, face: CounterFace, style: Style) -> None:
         p.lineTo(box.cx, cy - r * 0.34)
         p.close()
         c.drawPath(p, stroke=0, fill=1)
-    style.text_centred(c, face.label, box.cx, box.cy - r * 0.62, "Sans-Bold", 5.5, r * 1.3,
+    style.text_centred(c, face.label, box.cx, box.cy - r * 0.62, "Sans-Bold", 6.0, r * 1.3,
                        f"counter {face.label}", color=ink)

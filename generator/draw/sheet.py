@@ -25,6 +25,7 @@ class Painter:
     front: PaintFn
     back: PaintFn | None = None
     outline: bool = True
+    cut_line: bool = False  # a rectangle whose cut must show over dark art and light alike
 
 
 @dataclass(frozen=True)
@@ -89,12 +90,29 @@ def _draw_piece(c: Canvas, page: Page, placed: Placed, painter: Painter, style: 
     if paint is not None:
         paint(c, box, placed.spec.front if page.side == "front" else placed.spec.back, style)
     c.restoreState()
-    if painter.outline and placed.spec.shape == "circle":
+    if painter.cut_line and page.side == "front":
+        _draw_cut_line(c, box)
+    if painter.outline and placed.spec.shape == "circle" and page.side == "front":
+        # back pages carry no cut outline: the back art overprints the cut line
         c.saveState()
         c.setStrokeColor(CUT)
         c.setLineWidth(0.35)
         c.circle(box.cx, box.cy, box.w / 2, stroke=1, fill=0)
         c.restoreState()
+
+
+def _draw_cut_line(c: Canvas, box: Box) -> None:
+    """The cut outline of a rectangle, two-tone: a light line under dark dashes, so it reads
+    over dark walls and light floors alike."""
+    c.saveState()
+    c.setLineWidth(0.9)
+    c.setStrokeColor(HexColor("#ffffff"))
+    c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
+    c.setLineWidth(0.45)
+    c.setDash(2.2, 2.2)
+    c.setStrokeColor(INK)
+    c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
+    c.restoreState()
 
 
 def _draw_marks(c: Canvas, page: Page) -> None:
@@ -145,7 +163,7 @@ def _draw_furniture(c: Canvas, page: Page, total: int, furniture: Furniture,
     c.setFont(font("Sans"), 5.5)
     c.drawString(x0, y - 7, "0")
     c.drawRightString(x0 + mm(50), y - 7, furniture.ruler_label)
-    size = 6.5
+    size = 8.0  # the one instruction every printer needs: large enough to be read
     c.setFont(font("Sans-Bold"), size)
     note_x = x0 + mm(53)
     c.drawString(note_x, y + 1.5, furniture.note)

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..layout.maze import BOARD, Tile, insertion_points, square_name, token_squares
 from ..units import mm
 from .fonts import font
-from .kit import INK, Box, Style
+from .kit import INK, Box, Style, draw_mark
 from .magic import GOLD, PARCHMENT, VIOLET
 
 HEDGE = HexColor("#3f6b3a")
@@ -32,13 +32,14 @@ class TileFace:
     tile: Tile
     corridor: float  # mm
     start_color: str | None = None
+    start_mark: int | None = None  # the player's shape (see kit.draw_mark), besides the colour
 
 
 @dataclass(frozen=True)
 class SetupFace:
     tiles: tuple[Tile, ...]  # the fixed tiles
     corridor_ratio: float
-    start_colors: tuple[tuple[str, str], ...]
+    start_colors: tuple[tuple[str, str, int], ...]  # square, pawn colour, pawn's mark
     title: str
     legend: tuple[str, str, str, str]  # fixed tile, loose tile, token square, insertion point
 
@@ -95,7 +96,11 @@ def draw_tile(c: Canvas, box: Box, face: TileFace, style: Style) -> None:
     if face.start_color:
         c.setStrokeColor(HexColor(face.start_color))
         c.setLineWidth(mm(2.2))
-        c.circle(t / 2, t / 2, mm(face.corridor) * 0.3, stroke=1, fill=0)
+        ring = mm(face.corridor) * 0.3
+        c.circle(t / 2, t / 2, ring, stroke=1, fill=0)
+        if face.start_mark is not None:
+            c.setFillColor(HexColor(face.start_color))
+            draw_mark(c, t / 2, t / 2, ring * 0.5, face.start_mark)
     if tile.square:
         _badge(c, a / 2, t - a / 2, a * 0.42, tile.square)
     c.restoreState()
@@ -121,7 +126,7 @@ def draw_setup(c: Canvas, box: Box, face: SetupFace, style: Style) -> None:
     style.text_centred(c, face.title, box.cx, box.y + box.h - mm(6), "Serif-Bold", 15,
                        box.w, "set-up title", color=VIOLET)
     fixed = {t.square: t for t in face.tiles}
-    starts = dict(face.start_colors)
+    starts = {square: (color, mark) for square, color, mark in face.start_colors}
     tokens = set(token_squares())
     inner = Style(ink_saver=style.ink_saver)
     for r in range(1, BOARD + 1):
@@ -129,8 +134,9 @@ def draw_setup(c: Canvas, box: Box, face: SetupFace, style: Style) -> None:
             name = square_name(r, col)
             cell_box = Box(x0 + (col - 1) * cell, y_top - r * cell, cell, cell)
             if name in fixed:
+                color, mark = starts.get(name, (None, None))
                 draw_tile(c, cell_box, TileFace(fixed[name], face.corridor_ratio * cell / mm(1),
-                                                starts.get(name)), inner)
+                                                color, mark), inner)
             else:
                 c.setFillColor(HexColor("#f3f0e8"))
                 c.setStrokeColor(HexColor("#b9b2a0"))

@@ -25,7 +25,7 @@ def _face(content: MagicContent, number: int, lang: str) -> art.TokenFace:
 def token_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
     """The 21 ingredient tokens with their common back."""
     size = content.game.sizes.token
-    back = art.BackFace(content.texts[lang].back_title)
+    back = art.BackFace(content.texts[lang].back_title, content.game.sizes.overprint)
     return [PieceSpec("token", f"token-{t.number}", "circle", size, size,
                       _face(content, t.number, lang), back) for t in content.tokens]
 
@@ -35,7 +35,7 @@ def formula_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
     texts = content.texts[lang]
     sizes = content.game.sizes
     bonus = content.game.facts.get("formula_bonus", 20)
-    back = art.BackFace(texts.back_title)
+    back = art.BackFace(texts.back_title, content.game.sizes.overprint)
     return [
         PieceSpec("card", f"formula-{f.card}", "rect", sizes.card_width, sizes.card_height,
                   art.CardFace(f.card, texts.formula_title,
@@ -55,7 +55,8 @@ def counter_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
                         art.CounterFace(texts.wand, counters.wands.color, "wand"))
               for i in range(counters.wands.count)]
     pieces += [PieceSpec("counter", f"pawn-{p.id}", "circle", size, size,
-                         art.CounterFace(p.name[lang], p.color, "pawn")) for p in counters.pawns]
+                         art.CounterFace(p.name[lang], p.color, "pawn", i))
+                for i, p in enumerate(counters.pawns)]
     pieces += [PieceSpec("counter", f"marker-{i + 1}", "circle", size, size,
                          art.CounterFace(texts.marker, counters.markers.color, "marker"))
                for i in range(counters.markers.count)]
@@ -81,16 +82,18 @@ def tile_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
     """All 50 maze tiles (16 fixed, then the loose ones), then the set-up diagram page."""
     game = content.game
     colors = {p.id: p.color for p in content.counters.pawns}
+    marks = {p.id: i for i, p in enumerate(content.counters.pawns)}  # shapes besides colours
     fixed = maze.fixed_tiles(game.fixed_rows, game.board.starts)
     loose = maze.loose_tiles(game.tiles.model_dump())
     size, corridor = game.sizes.tile, game.sizes.corridor
     pieces = [PieceSpec("tile-fixed", t.id, "rect", size, size,
-                        tiles.TileFace(t, corridor, colors.get(t.start or ""))) for t in fixed]
+                        tiles.TileFace(t, corridor, colors.get(t.start or ""),
+                                       marks.get(t.start or ""))) for t in fixed]
     pieces += [PieceSpec("tile", t.id, "rect", size, size, tiles.TileFace(t, corridor))
                for t in loose]
     s = content.texts[lang].setup
     face = tiles.SetupFace(tuple(fixed), corridor / size,
-                           tuple((sq, colors[p]) for sq, p in game.board.starts.items()),
+                           tuple((sq, colors[p], marks[p]) for sq, p in game.board.starts.items()),
                            s.title, (s.fixed, s.loose, s.token, s.insert))
     pieces.append(PieceSpec("setup-diagram", "setup-diagram", "rect", SCORE_SHEET_W,
                             SCORE_SHEET_H, face, cut=False, alone=True))
@@ -121,6 +124,8 @@ def magic_rules_context(content: MagicContent, lang: str) -> dict[str, Any]:
                             for row in game.fixed_rows],
              "start_colors": {sq: colors[p] for sq, p in game.board.starts.items()
                               if p in colors},
+             "start_marks": {sq: [q.id for q in content.counters.pawns].index(p)
+                             for sq, p in game.board.starts.items() if p in colors},
              "corridor_ratio": game.sizes.corridor / game.sizes.tile,
              "setup": texts.setup.model_dump()}
     return {
@@ -160,7 +165,7 @@ def _painters_counters() -> dict[str, Painter]:
 
 
 def _painters_tiles() -> dict[str, Painter]:
-    tile = Painter(tiles.draw_tile, outline=False)
+    tile = Painter(tiles.draw_tile, outline=False, cut_line=True)
     return {"tile": tile, "tile-fixed": tile,
             "setup-diagram": Painter(tiles.draw_setup, outline=False)}
 

@@ -263,6 +263,6 @@ def with_guide(guide: Guide | None, pages: list[Page], options: SheetOptions) ->
     if options.duplex != "none" and any(p.side == "back" for p in pages):
         note = replace(guide_piece(guide, options), id="blank-back", back=guide.blank)
         front = impose([note], replace(options, duplex="none"))[0]
-        head.append(mirror(front, 2, options.duplex))  # type: ignore[arg-type]
+        head.append(mirror(front, 2, options.duplex, options.back_offset))  # type: ignore[arg-type]
     out = head + pages
     return [replace(p, number=i) for i, p in enumerate(out, 1)]

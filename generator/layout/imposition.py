@@ -24,10 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from .packer import BAND, FURNITURE_CLEAR, MARK_LENGTH, MARK_OFFSET, ROUND_GAP, Block, pack
+from .packer import BAND, FURNITURE_CLEAR, MARK_LENGTH, MARK_OFFSET, Block, pack
 
 __all__ = ["BAND", "FURNITURE_CLEAR", "Band", "Mark", "Page", "PAPERS", "Paper", "PieceSpec",
-           "Placed", "SheetOptions", "impose", "mirror", "piece_gap"]
+           "Placed", "SheetOptions", "impose", "mirror"]
 
 Shape = Literal["circle", "rect", "hex"]
 Duplex = Literal["long", "short", "none"]
@@ -122,15 +122,12 @@ class SheetOptions:
     margin: float = 10.0
     bleed: float = 0.0
     duplex: Duplex = "long"
+    gutter: float = 0.0  # extra space between pieces, for scissors
+    back_offset: tuple[float, float] = (0.0, 0.0)  # moves every back page's art (mm)
 
     def __post_init__(self) -> None:
         if self.margin < MIN_MARGIN:
             raise ValueError(f"margin {self.margin:g} mm is below the {MIN_MARGIN:g} mm minimum")
-
-
-def piece_gap(shape: Shape, bleed: float) -> float:
-    """Space between neighbouring pieces of a shape."""
-    return 2 * bleed if shape == "rect" else ROUND_GAP + 2 * bleed
 
 
 def impose(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
@@ -145,7 +142,7 @@ def impose(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
                 front.marks.extend(_crop_marks(block, options.bleed))
         pages.append(front)
         if options.duplex != "none" and any(p.spec.back is not None for p in front.pieces):
-            pages.append(mirror(front, len(pages) + 1, options.duplex))
+            pages.append(mirror(front, len(pages) + 1, options.duplex, options.back_offset))
     return pages
 
 
@@ -170,9 +167,12 @@ def _crop_marks(block: Block, bleed: float) -> list[Mark]:
     return marks
 
 
-def mirror(front: Page, number: int, duplex: Duplex) -> Page:
-    """Return the back page of a front page, mirrored for the duplex mode."""
+def mirror(front: Page, number: int, duplex: Duplex,
+           offset: tuple[float, float] = (0.0, 0.0)) -> Page:
+    """Return the back page of a front page, mirrored for the duplex mode, its pieces moved by
+    offset (mm, in the back page's own x right, y down: `--back-offset` from `calibrate`)."""
     w, h = front.width, front.height
+    dx, dy = offset
     flip = ({"right": "left", "left": "right"} if duplex == "long"
             else {"bottom": "top", "top": "bottom"})
     back = Page(number, "back", w, h, band=flip.get(front.band, front.band))  # type: ignore[arg-type]
@@ -180,7 +180,7 @@ def mirror(front: Page, number: int, duplex: Duplex) -> Page:
         if p.spec.back is None:
             continue
         if duplex == "long":
-            back.pieces.append(replace(p, x=w - p.x - p.width))
+            back.pieces.append(replace(p, x=w - p.x - p.width + dx, y=p.y + dy))
         else:
-            back.pieces.append(replace(p, y=h - p.y - p.height))
+            back.pieces.append(replace(p, x=p.x + dx, y=h - p.y - p.height + dy))
     return back

@@ -118,18 +118,20 @@ class Sheet:
     closed: bool = False  # a page for one `alone` piece takes nothing else
 
 
-def gap_for(spec: PieceSpec, bleed: float) -> float:
-    """Space between neighbouring pieces of a block."""
-    return 2 * bleed if spec.shape == "rect" else ROUND_GAP + 2 * bleed
+def gap_for(spec: PieceSpec, options: SheetOptions) -> float:
+    """Space between neighbouring pieces of a block: none between rectangles (one cut serves
+    two) unless a gutter asks for some, 3 mm between round and hex pieces; plus the bleed."""
+    base = options.gutter if spec.shape == "rect" else max(ROUND_GAP, options.gutter)
+    return base + 2 * options.bleed
 
 
-def clear_for(spec: PieceSpec, bleed: float) -> float:
-    """Width of a block's footprint border: its crop marks, or half the round gap."""
+def clear_for(spec: PieceSpec, options: SheetOptions) -> float:
+    """Width of a block's footprint border: its crop marks, or half the gap between pieces."""
     if spec.shape == "rect" and spec.cut:
-        return bleed + MARK_OFFSET + MARK_LENGTH
+        return max(options.bleed + MARK_OFFSET + MARK_LENGTH, gap_for(spec, options) / 2)
     if spec.shape == "rect":
         return 0.0  # a whole-page form: no marks, no outline
-    return ROUND_GAP / 2 + bleed
+    return gap_for(spec, options) / 2
 
 
 def page_limits(options: SheetOptions, band: Band) -> Limits:
@@ -157,10 +159,10 @@ def _grid_room(spec: PieceSpec, free: Rect, limits: Limits, gap: float, clear: f
     return x, y, max(cols, 0), max(rows, 0)
 
 
-def _try_place(sheet: Sheet, queue: list[PieceSpec], bleed: float) -> Block | None:
+def _try_place(sheet: Sheet, queue: list[PieceSpec], options: SheetOptions) -> Block | None:
     """Place as many of the queue's pieces as fit in the sheet's first roomy free rectangle."""
     spec = queue[0]
-    gap, clear = gap_for(spec, bleed), clear_for(spec, bleed)
+    gap, clear = gap_for(spec, options), clear_for(spec, options)
     for index, free in enumerate(sheet.free):
         x, y, cols, rows = _grid_room(spec, free, sheet.limits, gap, clear)
         if cols < 1 or rows < 1:
@@ -192,7 +194,7 @@ def _new_sheet(options: SheetOptions, queue: list[PieceSpec]) -> Sheet:
     spec = queue[0]
     if spec.alone:
         return bottom
-    gap, clear = gap_for(spec, options.bleed), clear_for(spec, options.bleed)
+    gap, clear = gap_for(spec, options), clear_for(spec, options)
     fits = []
     for sheet in (bottom, side):
         _, _, cols, rows = _grid_room(spec, sheet.free[0], sheet.limits, gap, clear)
@@ -227,13 +229,13 @@ def pack(pieces: list[PieceSpec], options: SheetOptions) -> list[Sheet]:
                 for sheet in sheets:
                     if sheet.closed:
                         continue
-                    block = _try_place(sheet, queue, options.bleed)
+                    block = _try_place(sheet, queue, options)
                     if block is not None:
                         break
             if block is None:
                 sheet = _new_sheet(options, queue)
                 sheets.append(sheet)
-                block = _try_place(sheet, queue, options.bleed)
+                block = _try_place(sheet, queue, options)
                 if block is None:  # _check_fits makes this unreachable
                     raise ValueError(f"{spec.kind} {spec.id} does not fit on a page")
                 sheet.closed = spec.alone
@@ -244,7 +246,7 @@ def pack(pieces: list[PieceSpec], options: SheetOptions) -> list[Sheet]:
 
 
 def _check_fits(spec: PieceSpec, options: SheetOptions) -> None:
-    gap, clear = gap_for(spec, options.bleed), clear_for(spec, options.bleed)
+    gap, clear = gap_for(spec, options), clear_for(spec, options)
     for band in ("bottom", "right"):
         limits = page_limits(options, band)  # type: ignore[arg-type]
         _, _, cols, rows = _grid_room(spec, limits.room, limits, gap, clear)

@@ -254,9 +254,11 @@ def board_setup(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     glyph = {sides: g for g, sides in GLYPHS.items()}
     tiles = fixed_tiles([[glyph[_open_sides(str(t))] for t in row]
                          for row in board["fixed_rows"]], {})
+    marks = board.get("start_marks") or {}
     face = SetupFace(tuple(tiles), _ratio(kwargs),
-                     tuple(sorted((str(k), str(v))
-                                  for k, v in (board.get("start_colors") or {}).items())),
+                     tuple(sorted((str(k), str(v), int(marks.get(k, i)))
+                                  for i, (k, v) in enumerate(
+                                      sorted((board.get("start_colors") or {}).items())))),
                      str(texts.get("title", "")),
                      (str(texts.get("fixed", "")), str(texts.get("loose", "")),
                       str(texts.get("token", "")), str(texts.get("insert", ""))))
