@@ -43,6 +43,7 @@ class BuildOptions:
     jobs: int = 0  # worker processes; 0 = one per core (at most four)
     gutter: float = 0.0  # mm between pieces for scissors users
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm; what `calibrate` reads off a printer
+    one_up: bool = False  # one piece a page with TrimBox and BleedBox, for print shops
     pieces: tuple[str, ...] = ()  # --pieces selectors (see generator/pieces.py)
     pack: bool = False  # every cut-out piece of each game in one file, on the fewest sheets
 
@@ -278,7 +279,7 @@ def _set_jobs(options: BuildOptions, loaded: Loaded, game: Game) -> list[Job]:
 def sheet_options(job: Job, options: BuildOptions) -> SheetOptions:
     return SheetOptions(PAPERS[job.paper], margin=job.part.margin, bleed=options.bleed,
                         duplex=options.duplex, gutter=options.gutter,  # type: ignore[arg-type]
-                        back_offset=options.back_offset)
+                        back_offset=options.back_offset, one_up=options.one_up)
 
 
 def impose_job(job: Job, options: BuildOptions) -> list[Page]:
@@ -339,7 +340,8 @@ def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
     title = render_line("document-title.txt.j2", options.templates, game=game_name,
                         part=part_title, language=texts.language, paper=job.paper)
     render_pages(path, pages, job.part.painters(), Furniture(texts.ruler, texts.print_at_100,
-                 footer), style, DocInfo(title, part_title, job.lang), job.part.margin)
+                 footer, texts.fold), style, DocInfo(title, part_title, job.lang),
+                 job.part.margin)
     return style.overflows
 
 

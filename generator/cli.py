@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 import click
 
 PAPER = click.Choice(["a4", "letter"])
-DUPLEX = click.Choice(["long", "short", "none"])
+DUPLEX = click.Choice(["long", "short", "none", "fold"])
 
 
 # Command groups imported only when used, so `--help` and `build` do not load them:
@@ -185,6 +185,9 @@ def _langs(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -
 @click.option("--back-offset", default="0mm,0mm", show_default=True, callback=_offset,
               metavar="X,Y", help="Move the art of every back page, e.g. 1mm,-0.5mm: the two "
               "numbers the `calibrate` sheet shows for your printer.")
+@click.option("--one-up", is_flag=True,
+              help="One piece a page, the page its size plus the bleed, TrimBox the piece and "
+              "BleedBox the bleed: the files print-on-demand card printers ask for.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--jobs", type=click.IntRange(0, 16), default=0, show_default=True,
               help="Files drawn at once; 0 means one per CPU core (at most four).")
@@ -309,6 +312,7 @@ def list_games() -> None:
               help="Space between pieces, as for build.")
 @click.option("--back-offset", default="0mm,0mm", show_default=True, callback=_offset,
               metavar="X,Y", help="Move the art of every back page, as for build.")
+@click.option("--one-up", is_flag=True, help="One piece a page, as for build.")
 @click.option("--pieces", multiple=True, metavar="IDS",
               help="Only these pieces, as `build --pieces` packs them.")
 @click.option("--pack", is_flag=True, help="Every piece, as `build --pack` packs them.")

@@ -234,3 +234,121 @@ def test_calibrate_writes_two_pages_in_the_language_asked(tmp_path: Path, lang: 
              "en": "How far does your printer shift the back?"}[lang]
     assert text.startswith(title) and "--back-offset" in text
     assert "+4.00" in text and "-4.00" in text and "+0.25" in text
+
+
+# --- fold-and-glue sheets -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("part", ["tokens", "formulas", "counters"])
+def test_fold_pages_pair_every_front_with_its_mirrored_back(paper: str, part: str) -> None:
+    (f,) = layout_json("magic-labyrinth", "--part", part, "--paper", paper, "--lang", "en",
+                       "--duplex", "fold")["files"]
+    pages = f["pages"]
+    assert all(page["side"] in ("fold", "front") for page in pages)
+    folds = [page for page in pages if page["side"] == "fold"]
+    assert bool(folds) == (part != "counters")  # counters have no back: plain pages
+    total = 0
+    for page in folds:
+        x1, y1, x2, y2 = page["fold_mm"]
+        assert x1 == x2 == page["width_mm"] / 2 and (y1, y2) == (0, page["height_mm"])
+        fronts = {p["id"]: p for p in page["pieces"] if p["face"] == "front"}
+        backs = {p["id"]: p for p in page["pieces"] if p["face"] == "back"}
+        assert fronts.keys() == backs.keys() and fronts
+        total += len(fronts)
+        for key, front in fronts.items():
+            back = backs[key]
+            assert front["x_mm"] + front["width_mm"] <= x1 - 1.5 + 1e-6  # fronts left of it
+            assert back["x_mm"] == pytest.approx(2 * x1 - front["x_mm"] - front["width_mm"])
+            assert back["y_mm"] == front["y_mm"]
+        for a, b in combinations(page["pieces"], 2):
+            assert (a["x_mm"] + a["width_mm"] <= b["x_mm"] or b["x_mm"] + b["width_mm"]
+                    <= a["x_mm"] or a["y_mm"] + a["height_mm"] <= b["y_mm"]
+                    or b["y_mm"] + b["height_mm"] <= a["y_mm"]), (a["id"], b["id"])
+    if folds:
+        assert total == 21
+
+
+def test_fold_sheets_build_and_show_the_fold_note(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    code, _, err = run_cli("build", "magic-labyrinth", "--part", "formulas", "--duplex", "fold",
+                           "--lang", "en", "--out", tmp_path)
+    assert code == 0, err
+    pdf = tmp_path / "magic-labyrinth" / "magic-labyrinth-formulas-en-a4.pdf"
+    pages = PdfReader(pdf).pages
+    assert len(pages) == 7  # 3 cards a page: fronts left, backs right
+    assert "fold on the dashed line" in pages[0].extract_text()
+    image = _render(pdf, 0)
+    (f,) = layout_json("magic-labyrinth", "--part", "formulas", "--lang", "en", "--duplex",
+                       "fold")["files"]
+    for piece in f["pages"][0]["pieces"]:
+        if piece["face"] == "back":  # the back art overprints its cut line here too
+            for x, y in _outside_points(piece, 1.5):
+                assert not _is_paper(_pixel(image, x, y)), (piece["id"], x, y)
+
+
+# --- ink saver ------------------------------------------------------------------------------
+
+
+def _dark_share(image) -> float:  # type: ignore[no-untyped-def]
+    gray = image.convert("L")
+    hist = gray.histogram()
+    return sum(hist[:128]) / (gray.width * gray.height)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_ink_saver_tiles_use_little_ink_and_keep_every_tile_edge(tmp_path: Path,
+                                                                 paper: str) -> None:
+    for saver in (False, True):
+        out = tmp_path / str(saver)
+        args = ["--ink-saver"] if saver else []
+        code, _, err = run_cli("build", "magic-labyrinth", "--part", "tiles", "--lang", "en",
+                               "--paper", paper, "--out", out, *args)
+        assert code == 0, err
+        pdf = out / "magic-labyrinth" / f"magic-labyrinth-tiles-en-{paper}.pdf"
+        image = _render(pdf, 0)
+        share = _dark_share(image)
+        if not saver:
+            assert share > 0.2  # the walls are solid on a normal print
+            continue
+        assert share <= 0.15, share
+    (f,) = layout_json("magic-labyrinth", "--part", "tiles", "--lang", "en", "--paper",
+                       paper)["files"]
+    for tile in f["pages"][0]["pieces"]:
+        x, y, w, h = tile["x_mm"], tile["y_mm"], tile["width_mm"], tile["height_mm"]
+        edges = {"top": [(x + w * t, y) for t in (0.2, 0.4, 0.6, 0.8)],
+                 "bottom": [(x + w * t, y + h) for t in (0.2, 0.4, 0.6, 0.8)],
+                 "left": [(x, y + h * t) for t in (0.2, 0.4, 0.6, 0.8)],
+                 "right": [(x + w, y + h * t) for t in (0.2, 0.4, 0.6, 0.8)]}
+        for edge, points in edges.items():
+            for px, py in points:
+                near = [_pixel(image, px + dx / PX_PER_MM, py + dy / PX_PER_MM)
+                        for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+                assert any(min(rgb) < 200 for rgb in near), (tile["id"], edge, px, py)
+
+
+# --- print shops ----------------------------------------------------------------------------
+
+
+def test_one_up_gives_each_piece_its_page_trim_box_and_bleed_box(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    code, _, err = run_cli("build", "magic-labyrinth", "--pieces", "token-2,formula-1",
+                           "--one-up", "--bleed", "3mm", "--lang", "en", "--out", tmp_path)
+    assert code == 0, err
+    pages = PdfReader(tmp_path / "magic-labyrinth" / "magic-labyrinth-pieces-en-a4.pdf").pages
+
+    def mm_box(box) -> list[float]:  # type: ignore[no-untyped-def]
+        return [round(float(v) * 25.4 / 72, 2) for v in box]
+
+    sizes = [(mm_box(p.mediabox), mm_box(p.trimbox), mm_box(p.bleedbox)) for p in pages]
+    token = ([0, 0, 31, 31], [3, 3, 28, 28], [0, 0, 31, 31])
+    card = ([0, 0, 69, 94], [3, 3, 66, 91], [0, 0, 69, 94])
+    assert sizes == [token, token, card, card]  # each front, then its back
+    assert "Pine Cone" in pages[0].extract_text() and "Card 1" in pages[2].extract_text()
+    assert "50 mm" not in pages[0].extract_text()  # no ruler or footer on a print shop's page
+    (f,) = layout_json("magic-labyrinth", "--pieces", "token-2,formula-1", "--one-up",
+                       "--bleed", "3mm", "--lang", "en")["files"]
+    assert [(p["side"], p["width_mm"], p["height_mm"]) for p in f["pages"]] == [
+        ("front", 31, 31), ("back", 31, 31), ("front", 69, 94), ("back", 69, 94)]

@@ -55,6 +55,7 @@ class GuideTexts(Strict):
     duplex_long: str
     duplex_short: str
     duplex_none: str
+    duplex_fold: str = ""
     sheets: Annotated[str, uses("sheets", "card", "plain")]
     reprint: Annotated[str, uses("command")]
     blank_back: str
@@ -91,6 +92,7 @@ class SheetTexts(Strict):
     page: Annotated[str, uses("page", "pages")]
     front: str
     back: str
+    fold: str = ""  # beside the fold line of `--duplex fold` pages
     guide: GuideTexts | None = None  # the print guide; English is used when a language lacks it
     calibrate: CalibrationTexts | None = None  # the same for the calibration sheet
 

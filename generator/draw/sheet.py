@@ -35,6 +35,7 @@ class Furniture:
     ruler_label: str
     note: str
     footer: Callable[[int, int], str]
+    fold_note: str = ""  # on fold pages, beside the fold line
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,10 @@ def render_pages(path: Path, pages: list[Page], painters: dict[str, Painter],
         for placed in page.pieces:
             _draw_piece(c, page, placed, painters[placed.spec.kind], style)
         _draw_marks(c, page)
-        _draw_furniture(c, page, len(pages), furniture, margin)
+        if page.fold is not None:
+            _draw_fold(c, page, furniture.fold_note)
+        if page.band != "none":
+            _draw_furniture(c, page, len(pages), furniture, margin)
         c.showPage()
     c.save()
 
@@ -85,15 +89,16 @@ def _set_boxes(c: Canvas, page: Page, style: Style) -> None:
 
 def _draw_piece(c: Canvas, page: Page, placed: Placed, painter: Painter, style: Style) -> None:
     box = piece_box(page, placed)
-    paint = painter.front if page.side == "front" else painter.back
+    front = page.side != "back" and placed.face == "front"
+    paint = painter.front if front else painter.back
     c.saveState()
     if paint is not None:
-        paint(c, box, placed.spec.front if page.side == "front" else placed.spec.back, style)
+        paint(c, box, placed.spec.front if front else placed.spec.back, style)
     c.restoreState()
-    if painter.cut_line and page.side == "front":
-        _draw_cut_line(c, box)
-    if painter.outline and placed.spec.shape == "circle" and page.side == "front":
-        # back pages carry no cut outline: the back art overprints the cut line
+    if painter.cut_line and front:
+        _draw_cut_line(c, box, style.ink_saver)
+    if painter.outline and placed.spec.shape == "circle" and front and not style.bleed:
+        # no cut outline on a back (its art overprints the cut line) nor on art that bleeds
         c.saveState()
         c.setStrokeColor(CUT)
         c.setLineWidth(0.35)
@@ -101,10 +106,17 @@ def _draw_piece(c: Canvas, page: Page, placed: Placed, painter: Painter, style: 
         c.restoreState()
 
 
-def _draw_cut_line(c: Canvas, box: Box) -> None:
+def _draw_cut_line(c: Canvas, box: Box, plain: bool = False) -> None:
     """The cut outline of a rectangle, two-tone: a light line under dark dashes, so it reads
-    over dark walls and light floors alike."""
+    over dark walls and light floors alike (with the ink saver, whose art is light: a thin
+    solid line)."""
     c.saveState()
+    if plain:
+        c.setLineWidth(0.4)
+        c.setStrokeColor(INK)
+        c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
+        c.restoreState()
+        return
     c.setLineWidth(0.9)
     c.setStrokeColor(HexColor("#ffffff"))
     c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
@@ -112,6 +124,24 @@ def _draw_cut_line(c: Canvas, box: Box) -> None:
     c.setDash(2.2, 2.2)
     c.setStrokeColor(INK)
     c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _draw_fold(c: Canvas, page: Page, note: str) -> None:
+    """The dashed fold line down the page, and how to fold and glue along it."""
+    x1, y1, x2, y2 = page.fold  # type: ignore[misc]
+    h = page.height
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5)
+    c.setDash(4, 3)
+    c.line(mm(x1), mm(h - y1), mm(x2), mm(h - y2))
+    if note:
+        c.setFillColor(INK)
+        c.setFont(font("Sans"), 7)
+        c.translate(mm(x1) - 2, mm(h / 2))
+        c.rotate(90)
+        c.drawCentredString(0, 0, note)
     c.restoreState()
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from ..layout.maze import BOARD, Tile, insertion_points, square_name, token_squares
 from ..units import mm
@@ -87,6 +87,8 @@ def draw_tile(c: Canvas, box: Box, face: TileFace, style: Style) -> None:
     path.close()
     if style.fill(c, FLOOR):
         c.drawPath(path, stroke=0, fill=1)
+    if style.ink_saver:
+        _hatch_walls(c, t, pts, wall, cross=tile.fixed)
     c.setStrokeColor(EDGE)
     c.setLineWidth(mm(0.5))
     for (x1, y1, _), (x2, y2, _) in zip(pts, pts[1:] + pts[:1]):
@@ -104,6 +106,32 @@ def draw_tile(c: Canvas, box: Box, face: TileFace, style: Style) -> None:
     if tile.square:
         _badge(c, a / 2, t - a / 2, a * 0.42, tile.square)
     c.restoreState()
+
+
+def _hatch_walls(c: Canvas, t: float, floor: list[tuple[float, float, bool]], color: Color,
+                 cross: bool) -> None:
+    """Ink saver: the walls as light hatching (crossed on fixed tiles) inside the tile's edge,
+    which is drawn, so the tile reads as a tile and its walls as walls, with little ink."""
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(0, 0, t, t)
+    clip.moveTo(floor[0][0], floor[0][1])
+    for x, y, _ in floor[1:]:
+        clip.lineTo(x, y)
+    clip.close()
+    c.clipPath(clip, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+    c.setStrokeColor(color)
+    c.setLineWidth(0.35)
+    step = mm(1.6)
+    n = int(2 * t / step) + 2
+    for i in range(-n, n):
+        c.line(i * step, 0, i * step + t, t)
+        if cross:
+            c.line(i * step, t, i * step + t, 0)
+    c.restoreState()
+    c.setStrokeColor(color)
+    c.setLineWidth(mm(0.35))
+    c.rect(0, 0, t, t, stroke=1, fill=0)
 
 
 def _badge(c: Canvas, x: float, y: float, r: float, text: str) -> None:
@@ -138,15 +166,9 @@ def draw_setup(c: Canvas, box: Box, face: SetupFace, style: Style) -> None:
                 draw_tile(c, cell_box, TileFace(fixed[name], face.corridor_ratio * cell / mm(1),
                                                 color, mark), inner)
             else:
-                c.setFillColor(HexColor("#f3f0e8"))
-                c.setStrokeColor(HexColor("#b9b2a0"))
-                c.setLineWidth(0.5)
-                c.rect(cell_box.x + 1.5, cell_box.y + 1.5, cell - 3, cell - 3, stroke=1, fill=1)
+                _loose_square(c, cell_box)
             if (r, col) in tokens:
-                c.setFillColor(PARCHMENT)
-                c.setStrokeColor(VIOLET)
-                c.setLineWidth(1.2)
-                c.circle(cell_box.cx, cell_box.cy, cell * 0.27, stroke=1, fill=1)
+                _token_spot(c, cell_box.cx, cell_box.cy, cell * 0.27)
     c.setStrokeColor(INK)
     c.setLineWidth(1.2)
     c.rect(x0, y_top - size, size, size, stroke=1, fill=0)
@@ -157,7 +179,23 @@ def draw_setup(c: Canvas, box: Box, face: SetupFace, style: Style) -> None:
         c.drawRightString(x0 - cell * 0.55, y_top - (i + 0.5) * cell - 3, str(i + 1))
     for edge, n in insertion_points():
         _insertion_arrow(c, x0, y_top, cell, edge, n)
-    _legend(c, box, face, cell)
+    _legend(c, box, face, cell, inner)
+
+
+def _loose_square(c: Canvas, cell: Box) -> None:
+    """A square of the board that a loose tile will fill (light: little ink either way)."""
+    c.setFillColor(HexColor("#f3f0e8"))
+    c.setStrokeColor(HexColor("#b9b2a0"))
+    c.setLineWidth(0.5)
+    c.rect(cell.x + 1.5, cell.y + 1.5, cell.w - 3, cell.h - 3, stroke=1, fill=1)
+
+
+def _token_spot(c: Canvas, x: float, y: float, r: float) -> None:
+    """Where an ingredient token starts."""
+    c.setFillColor(PARCHMENT)
+    c.setStrokeColor(VIOLET)
+    c.setLineWidth(1.2)
+    c.circle(x, y, r, stroke=1, fill=1)
 
 
 def _insertion_arrow(c: Canvas, x0: float, y_top: float, cell: float, edge: str, n: int) -> None:
@@ -185,7 +223,8 @@ def _insertion_arrow(c: Canvas, x0: float, y_top: float, cell: float, edge: str,
     c.drawPath(p, stroke=0, fill=1)
 
 
-def _legend(c: Canvas, box: Box, face: SetupFace, cell: float) -> None:
+def _legend(c: Canvas, box: Box, face: SetupFace, cell: float, style: Style) -> None:
+    """The legend, its swatches drawn by the same code as the board (ink saver included)."""
     fixed_label, loose_label, token_label, insert_label = face.legend
     y = box.y + mm(34)
     items = [("fixed", fixed_label), ("loose", loose_label), ("token", token_label),
@@ -194,18 +233,14 @@ def _legend(c: Canvas, box: Box, face: SetupFace, cell: float) -> None:
         x = box.x + mm(30)
         yy = y - i * mm(9)
         s = mm(7)
-        if kind == "fixed":
-            c.setFillColor(STONE)
-            c.rect(x, yy - s / 2, s, s, stroke=0, fill=1)
+        if kind == "fixed":  # a fixed tile with its four sides closed: walls only
+            draw_tile(c, Box(x, yy - s / 2, s, s),
+                      TileFace(Tile("legend", frozenset(), "A1"), face.corridor_ratio * s / mm(1)),
+                      style)
         elif kind == "loose":
-            c.setFillColor(HexColor("#f3f0e8"))
-            c.setStrokeColor(HexColor("#b9b2a0"))
-            c.rect(x, yy - s / 2, s, s, stroke=1, fill=1)
+            _loose_square(c, Box(x - 1.5, yy - s / 2 - 1.5, s + 3, s + 3))
         elif kind == "token":
-            c.setFillColor(PARCHMENT)
-            c.setStrokeColor(VIOLET)
-            c.setLineWidth(1.2)
-            c.circle(x + s / 2, yy, s * 0.4, stroke=1, fill=1)
+            _token_spot(c, x + s / 2, yy, s * 0.4)
         else:
             p = c.beginPath()
             p.moveTo(x, yy + s / 2)

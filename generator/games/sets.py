@@ -180,6 +180,8 @@ def _contents(pages_pieces: list[PieceSpec], titles: dict[str, str]) -> str:
 
 
 def _duplex_line(texts: Any, duplex: str, any_back: bool) -> str:
+    if duplex == "fold":
+        return texts.duplex_fold
     if duplex == "none":
         return texts.duplex_none
     if not any_back:
@@ -196,7 +198,7 @@ def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: s
     titles = {kind: part.title(content, lang)
               for kind, part in _part_of_kind(game, content, lang).items()}
     rows, card, plain, any_back = [], 0, 0, False
-    fronts = [i for i, p in enumerate(pages) if p.side == "front"]
+    fronts = [i for i, p in enumerate(pages) if p.side in ("front", "fold")]
     for n, index in enumerate(fronts, 1):
         backed, is_card, cuts = _sheet_facts(pages, index)
         any_back |= backed
@@ -225,7 +227,7 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
             rows.append(GuideRow(f"{texts.rulebook}\n{name}", "—", texts.plain_paper,
                                  texts.one_side, texts.no_cut))
             continue
-        fronts = [i for i, p in enumerate(pages) if p.side == "front"]
+        fronts = [i for i, p in enumerate(pages) if p.side in ("front", "fold")]
         facts = [_sheet_facts(pages, i) for i in fronts]
         backed = any(f[0] for f in facts)
         any_back |= backed
@@ -257,7 +259,7 @@ def guide_piece(guide: Guide, options: SheetOptions) -> PieceSpec:
 
 def with_guide(guide: Guide | None, pages: list[Page], options: SheetOptions) -> list[Page]:
     """The guide page first (and a blank back after it when the file has backs), then pages."""
-    if guide is None:
+    if guide is None or options.one_up:  # a print shop's file: pieces only
         return pages
     head = impose([guide_piece(guide, options)], options)
     if options.duplex != "none" and any(p.side == "back" for p in pages):

@@ -21,11 +21,13 @@ def page_data(page: Page) -> dict[str, Any]:
         "height_mm": _r(page.height),
         "pieces": [
             {"kind": p.spec.kind, "id": p.spec.id, "shape": p.spec.shape, "x_mm": _r(p.x),
-             "y_mm": _r(p.y), "width_mm": _r(p.width), "height_mm": _r(p.height)}
+             "y_mm": _r(p.y), "width_mm": _r(p.width), "height_mm": _r(p.height),
+             "face": "back" if page.side == "back" else p.face}
             for p in page.pieces
         ],
         "marks": len(page.marks),
         "band": page.band,
+        **({"fold_mm": [_r(v) for v in page.fold]} if page.fold else {}),
     }
 
 
@@ -56,7 +58,7 @@ def layout_text(data: dict[str, Any]) -> str:
         lines.append(f"{f['file']}: {n} page{'s' if n != 1 else ''}")
         for p in f["pages"]:
             k = len(p["pieces"])
-            ids = ", ".join(q["id"] for q in p["pieces"])
+            ids = ", ".join(q["id"] for q in p["pieces"] if q["face"] == "front")
             head = f"  page {p['number']} ({p['side']}): {k} piece{'s' if k != 1 else ''}"
-            lines.append(f"{head}: {ids}" if k and p["side"] == "front" else head)
+            lines.append(f"{head}: {ids}" if ids else head)
     return "\n".join(lines)

@@ -30,9 +30,10 @@ __all__ = ["BAND", "FURNITURE_CLEAR", "Band", "Mark", "Page", "PAPERS", "Paper",
            "Placed", "SheetOptions", "impose", "mirror"]
 
 Shape = Literal["circle", "rect", "hex"]
-Duplex = Literal["long", "short", "none"]
-Side = Literal["front", "back"]
-Band = Literal["bottom", "top", "right", "left"]
+Duplex = Literal["long", "short", "none", "fold"]
+Side = Literal["front", "back", "fold"]
+Face = Literal["front", "back"]
+Band = Literal["bottom", "top", "right", "left", "none"]
 
 MIN_MARGIN = 5.0
 
@@ -74,6 +75,7 @@ class Placed:
     spec: PieceSpec
     x: float
     y: float
+    face: Face = "front"  # which side of the piece is drawn here
 
     @property
     def width(self) -> float:
@@ -105,6 +107,7 @@ class Page:
     pieces: list[Placed] = field(default_factory=list)
     marks: list[Mark] = field(default_factory=list)
     band: Band = "bottom"  # where the ruler, print note and footer go
+    fold: tuple[float, float, float, float] | None = None  # a fold page's fold line (mm)
 
     def trim_box(self) -> tuple[float, float, float, float] | None:
         """Return (left, top, right, bottom) around all cut shapes, or None for no pieces."""
@@ -124,6 +127,7 @@ class SheetOptions:
     duplex: Duplex = "long"
     gutter: float = 0.0  # extra space between pieces, for scissors
     back_offset: tuple[float, float] = (0.0, 0.0)  # moves every back page's art (mm)
+    one_up: bool = False  # one piece a page, the page its size plus bleed (for print shops)
 
     def __post_init__(self) -> None:
         if self.margin < MIN_MARGIN:
@@ -131,7 +135,20 @@ class SheetOptions:
 
 
 def impose(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
-    """Pack pieces onto as few pages as the packer finds; add back pages when asked."""
+    """Pack pieces onto as few pages as the packer finds; add back pages when asked.
+
+    With duplex "fold", pieces that have a back go on fold pages instead: their fronts on the
+    left half, each back mirrored across the page's centre line, to fold, glue and cut; the
+    pieces without a back follow on ordinary one-sided pages.
+    """
+    if options.one_up:
+        return _one_up_pages(pieces, options)
+    if options.duplex == "fold":
+        backed = [p for p in pieces if p.back is not None]
+        plain = [p for p in pieces if p.back is None]
+        pages = _fold_pages(backed, options) if backed else []
+        rest = impose(plain, replace(options, duplex="none")) if plain else []
+        return [replace(p, number=i) for i, p in enumerate(pages + rest, 1)]
     pages: list[Page] = []
     for sheet in pack(pieces, options):
         front = Page(len(pages) + 1, "front", options.paper.width, options.paper.height,
@@ -143,6 +160,37 @@ def impose(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
         pages.append(front)
         if options.duplex != "none" and any(p.spec.back is not None for p in front.pieces):
             pages.append(mirror(front, len(pages) + 1, options.duplex, options.back_offset))
+    return pages
+
+
+def _one_up_pages(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
+    """Each piece on a page of its own size plus the bleed all round, its back (if it has one
+    and backs are printed) on the next page: the form print-on-demand card printers take.
+    No ruler or footer: nothing but the piece is on the page."""
+    b = options.bleed
+    pages: list[Page] = []
+    for spec in pieces:
+        w, h = spec.width + 2 * b, spec.height + 2 * b
+        pages.append(Page(len(pages) + 1, "front", w, h, [Placed(spec, b, b)], band="none"))
+        if spec.back is not None and options.duplex in ("long", "short"):
+            pages.append(Page(len(pages) + 1, "back", w, h, [Placed(spec, b, b, "back")],
+                              band="none"))
+    return pages
+
+
+def _fold_pages(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
+    w, h = options.paper.width, options.paper.height
+    pages = []
+    for sheet in pack(pieces, options, fold=True):
+        page = Page(len(pages) + 1, "fold", w, h, fold=(w / 2, 0.0, w / 2, h))
+        for block in sheet.blocks:
+            cells = block.cells()
+            page.pieces.extend(Placed(spec, x, y) for spec, x, y in cells)
+            page.pieces.extend(Placed(spec, w - x - spec.width, y, "back")
+                               for spec, x, y in cells)
+            if block.marked:
+                page.marks.extend(_crop_marks(block, options.bleed))
+        pages.append(page)
     return pages
 
 

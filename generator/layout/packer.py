@@ -134,10 +134,17 @@ def clear_for(spec: PieceSpec, options: SheetOptions) -> float:
     return gap_for(spec, options) / 2
 
 
-def page_limits(options: SheetOptions, band: Band) -> Limits:
+FOLD_CLEAR = 1.5  # mm kept free of pieces beside a fold line
+
+
+def page_limits(options: SheetOptions, band: Band, fold: bool = False) -> Limits:
     """The piece area and the footprint room of a front page with the band at the bottom
-    or along the right edge."""
+    or along the right edge; for a fold page, the left half (the right half mirrors it)."""
     paper, m = options.paper, options.margin
+    if fold:
+        inner = paper.height - m - BAND
+        return Limits(Rect(m, m, paper.width / 2 - FOLD_CLEAR, inner),
+                      Rect(0.0, 0.0, paper.width / 2, inner + FURNITURE_CLEAR), "bottom")
     if band == "right":
         inner = paper.width - m - BAND
         return Limits(Rect(m, m, inner, paper.height - m),
@@ -187,8 +194,11 @@ def _try_place(sheet: Sheet, queue: list[PieceSpec], options: SheetOptions) -> B
     return None
 
 
-def _new_sheet(options: SheetOptions, queue: list[PieceSpec]) -> Sheet:
+def _new_sheet(options: SheetOptions, queue: list[PieceSpec], fold: bool = False) -> Sheet:
     """An empty page; with the side band when that holds more of the queue's pieces."""
+    if fold:
+        limits = page_limits(options, "bottom", fold=True)
+        return Sheet(limits, [limits.room])
     bottom = Sheet(page_limits(options, "bottom"), [page_limits(options, "bottom").room])
     side = Sheet(page_limits(options, "right"), [page_limits(options, "right").room])
     spec = queue[0]
@@ -216,13 +226,15 @@ def _groups(pieces: list[PieceSpec]) -> list[list[PieceSpec]]:
     return groups
 
 
-def pack(pieces: list[PieceSpec], options: SheetOptions) -> list[Sheet]:
-    """Place every piece; return the filled front pages in order, content centred."""
+def pack(pieces: list[PieceSpec], options: SheetOptions, fold: bool = False) -> list[Sheet]:
+    """Place every piece; return the filled front pages in order, content centred.
+
+    With fold, pieces go on the left half of each page only (see imposition's fold pages)."""
     sheets: list[Sheet] = []
     for group in _groups(pieces):
         spec = group[0]
         queue = list(group)
-        _check_fits(spec, options)
+        _check_fits(spec, options, fold)
         while queue:
             block = None
             if not spec.alone:
@@ -233,7 +245,7 @@ def pack(pieces: list[PieceSpec], options: SheetOptions) -> list[Sheet]:
                     if block is not None:
                         break
             if block is None:
-                sheet = _new_sheet(options, queue)
+                sheet = _new_sheet(options, queue, fold)
                 sheets.append(sheet)
                 block = _try_place(sheet, queue, options)
                 if block is None:  # _check_fits makes this unreachable
@@ -245,15 +257,16 @@ def pack(pieces: list[PieceSpec], options: SheetOptions) -> list[Sheet]:
     return sheets
 
 
-def _check_fits(spec: PieceSpec, options: SheetOptions) -> None:
+def _check_fits(spec: PieceSpec, options: SheetOptions, fold: bool = False) -> None:
     gap, clear = gap_for(spec, options), clear_for(spec, options)
-    for band in ("bottom", "right"):
-        limits = page_limits(options, band)  # type: ignore[arg-type]
+    for band in ("bottom",) if fold else ("bottom", "right"):
+        limits = page_limits(options, band, fold)  # type: ignore[arg-type]
         _, _, cols, rows = _grid_room(spec, limits.room, limits, gap, clear)
         if cols >= 1 and rows >= 1:
             return
+    where = "half a page (to fold)" if fold else options.paper.name
     raise ValueError(f"a {spec.width:g}×{spec.height:g} mm {spec.kind} does not fit on "
-                     f"{options.paper.name} with {options.margin:g} mm margins")
+                     f"{where} with {options.margin:g} mm margins")
 
 
 def _centre(sheet: Sheet) -> None:
