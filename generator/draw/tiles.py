@@ -166,7 +166,7 @@ def draw_setup(c: Canvas, box: Box, face: SetupFace, style: Style) -> None:
                 draw_tile(c, cell_box, TileFace(fixed[name], face.corridor_ratio * cell / mm(1),
                                                 color, mark), inner)
             else:
-                _loose_square(c, cell_box)
+                _loose_square(c, cell_box, inner)
             if (r, col) in tokens:
                 _token_spot(c, cell_box.cx, cell_box.cy, cell * 0.27)
     c.setStrokeColor(INK)
@@ -182,12 +182,12 @@ def draw_setup(c: Canvas, box: Box, face: SetupFace, style: Style) -> None:
     _legend(c, box, face, cell, inner)
 
 
-def _loose_square(c: Canvas, cell: Box) -> None:
-    """A square of the board that a loose tile will fill (light: little ink either way)."""
-    c.setFillColor(HexColor("#f3f0e8"))
+def _loose_square(c: Canvas, cell: Box, style: Style) -> None:
+    """A square of the board that a loose tile will fill (outlined only with the ink saver)."""
+    filled = style.fill(c, HexColor("#f3f0e8"))
     c.setStrokeColor(HexColor("#b9b2a0"))
     c.setLineWidth(0.5)
-    c.rect(cell.x + 1.5, cell.y + 1.5, cell.w - 3, cell.h - 3, stroke=1, fill=1)
+    c.rect(cell.x + 1.5, cell.y + 1.5, cell.w - 3, cell.h - 3, stroke=1, fill=int(filled))
 
 
 def _token_spot(c: Canvas, x: float, y: float, r: float) -> None:
@@ -238,7 +238,7 @@ def _legend(c: Canvas, box: Box, face: SetupFace, cell: float, style: Style) -> 
                       TileFace(Tile("legend", frozenset(), "A1"), face.corridor_ratio * s / mm(1)),
                       style)
         elif kind == "loose":
-            _loose_square(c, Box(x - 1.5, yy - s / 2 - 1.5, s + 3, s + 3))
+            _loose_square(c, Box(x - 1.5, yy - s / 2 - 1.5, s + 3, s + 3), style)
         elif kind == "token":
             _token_spot(c, x + s / 2, yy, s * 0.4)
         else:
