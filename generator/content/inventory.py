@@ -16,7 +16,7 @@ from ..errors import Problem
 from .paths import bundled_dir, display_path
 
 # Folders holding one file per language or per item: any name with this suffix is read.
-COLLECTIONS = {"text": ".yaml", "rules": ".md", "plans": ".txt"}
+COLLECTIONS = {"text": ".yaml", "rules": ".md", "plans": ".txt", "terms": ".yaml"}
 # Files a person keeps beside content that are never content: not reported.
 _NOTES = re.compile(r"(readme|licen[cs]e|copying|notes?)(\..*)?\Z", re.IGNORECASE)
 _LANGUAGE = re.compile(r"[a-z]{2,3}([-_][A-Za-z0-9]{2,8})?\Z")
@@ -79,7 +79,8 @@ def unread_content(user: Path | None) -> list[Problem]:
         if key in files:
             continue
         if _is_collection_file(rel, folders):
-            if rel.parent.name in ("text", "rules") and not _LANGUAGE.match(rel.stem):
+            if (rel.parent.name in ("text", "rules", "terms")
+                    and not _LANGUAGE.match(rel.stem)):
                 problems.append(_warning(path, f"'{rel.stem}' is not a language code: name "
                                          f"the file after one, e.g. {rel.parent.as_posix()}/de"
                                          f"{rel.suffix}"))

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from ..content.common import ProjectInfo, load_model
-from ..content.paths import ContentRoots
+from ..content.paths import ContentRoots, display_path
+from ..content.terms import load_glossary, synonym_warnings
 from ..errors import Problem
 from ..rulebook.build import build_rulebook, check_rulebooks
 from .base import rules_files
@@ -20,15 +21,39 @@ from .base import rules_files
 RULES_LABEL = {"ru": "Правила игры", "en": "Rules of play"}
 
 
+def rules_context(roots: ContentRoots, game: str, content: Any,
+                  context: Callable[[Any, str], dict[str, Any]], lang: str,
+                  problems: list[Problem] | None = None) -> dict[str, Any]:
+    """What a rulebook's Jinja sees: the game's context and its glossary as `terms`."""
+    glossary = load_glossary(roots, game, lang, problems if problems is not None else [])
+    return {**context(content, lang), "terms": glossary.spelled()}
+
+
 def check_game_rules(roots: ContentRoots, game: str, content: Any,
                      context: Callable[[Any, str], dict[str, Any]]) -> list[Problem]:
-    """Render and compare every language's rulebook of a game."""
+    """Render and compare every language's rulebook of a game; warn where a rulebook or a sheet
+    text uses a word its glossary avoids."""
     files = rules_files(roots, game)
     if not files:
         return []
     problems: list[Problem] = []
     load_project(roots, problems)
-    return problems + check_rulebooks(files, {lang: context(content, lang) for lang in files})
+    contexts = {lang: rules_context(roots, game, content, context, lang, problems)
+                for lang in files}
+    problems += check_rulebooks(files, contexts)
+    for lang, path in files.items():
+        glossary = load_glossary(roots, game, lang, [])
+        texts = [path]
+        sheet_text = roots.find(f"{game}/text/{lang}.yaml")
+        if sheet_text is not None:
+            texts.append(sheet_text)
+        for text_path in texts:
+            try:
+                text = text_path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue  # reported where the file is loaded
+            problems += synonym_warnings(glossary, display_path(text_path), text)
+    return problems
 
 
 MAX_URL = 300  # a QR code of this much text still prints legibly at the rulebook's size
@@ -57,6 +82,6 @@ def render_rules(game: str, content: Any, context: Callable[[Any, str], dict[str
                  roots: ContentRoots, lang: str, paper: str, path: Path) -> list[str]:
     """Typeset one rulebook to path; return the texts that did not fit (none for rulebooks)."""
     source = rules_files(roots, game)[lang]
-    build_rulebook(source, context(content, lang), lang, paper, path, project_url(roots),
-                   RULES_LABEL.get(lang, ""))
+    build_rulebook(source, rules_context(roots, game, content, context, lang), lang, paper,
+                   path, project_url(roots), RULES_LABEL.get(lang, ""))
     return []

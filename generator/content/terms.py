@@ -1,0 +1,97 @@
+"""A game's glossary: one spelling per term and language, and the synonyms to avoid.
+
+`content/GAME/terms/LANG.yaml` maps a key to a term and the words it replaces:
+
+    spare_tile:
+      term: запасная плитка
+      avoid: [лишн* плитк*, свободн* плитк*]
+
+Rulebooks write `{{ terms.spare_tile }}` (or the term itself); `labyrinth-pnp check` warns where
+a rulebook or a sheet text of the game uses an avoided word instead. In `avoid`, `*` stands for
+any ending of a word, so one entry catches every case of a Russian noun. The file is optional.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Annotated
+
+from ..errors import Problem
+from .common import load_doc
+from .modeling import Strict, validate_model
+from .paths import ContentRoots
+from .schema import Before, Field
+
+_KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
+
+
+def _words(value: object) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ValueError("'avoid' must be a list of words, e.g. [лишн* плитк*]")
+    return [v.strip() for v in value]
+
+
+class Term(Strict):
+    term: str = Field(min_length=1, max_length=80)
+    avoid: Annotated[list[str], Before(_words)] = Field(default_factory=list)
+
+
+@dataclass
+class Glossary:
+    """The loaded terms of one game and language, and where each avoided word was declared."""
+
+    file: str = ""
+    terms: dict[str, Term] = field(default_factory=dict)
+
+    def spelled(self) -> dict[str, str]:
+        """key → term: what rulebooks see as `terms`."""
+        return {key: t.term for key, t in self.terms.items()}
+
+    def patterns(self) -> list[tuple[re.Pattern[str], str, str]]:
+        """(pattern, key, term) for every avoided word."""
+        out = []
+        for key, t in self.terms.items():
+            for word in t.avoid:
+                body = r"\s+".join(re.escape(w).replace(r"\*", r"\w*") for w in word.split())
+                out.append((re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE), key, t.term))
+        return out
+
+
+def load_glossary(roots: ContentRoots, game: str, lang: str,
+                  problems: list[Problem]) -> Glossary:
+    """Read `GAME/terms/LANG.yaml` if it exists (an empty glossary if not)."""
+    rel = f"{game}/terms/{lang}.yaml"
+    if roots.find(rel) is None:
+        return Glossary()
+    doc = load_doc(roots, rel, problems)
+    if doc is None:
+        return Glossary()
+    glossary = Glossary(doc.file)
+    for key in doc.data:
+        if not isinstance(key, str) or not _KEY.match(key):
+            problems.append(doc.problem((key,), f"term key '{key}' must be lower case letters, "
+                                        "digits and _ (it is written {{ terms.KEY }})", key=True))
+            continue
+        term, found = validate_model(doc, Term, (key,))
+        problems.extend(found)
+        if term is not None:
+            glossary.terms[key] = term
+    return glossary
+
+
+def synonym_warnings(glossary: Glossary, file: str, text: str, first_line: int = 1
+                     ) -> list[Problem]:
+    """A warning for each avoided word in text (a file's lines from first_line)."""
+    problems = []
+    patterns = glossary.patterns()
+    if not patterns:
+        return problems
+    for n, line in enumerate(text.split("\n"), first_line):
+        for pattern, key, term in patterns:
+            for match in pattern.finditer(line):
+                problems.append(Problem(file, n, match.start() + 1,
+                                        f"'{match.group(0)}' is not the glossary's word: write "
+                                        f"'{term}' ({{{{ terms.{key} }}}} in a rulebook; "
+                                        f"{glossary.file}: {key})", "warning"))
+    return problems
