@@ -27,6 +27,8 @@ def _section_titles(game: str, lang: str) -> list[str]:
         if not match:
             continue
         text = match.group(2).replace("*", "")
+        if lang == "en":  # English books print typographic apostrophes
+            text = text.replace("'", "\u2019")
         if match.group(1) == "##":
             top, sub = top + 1, 0
             titles.append(f"{top} {text}")

@@ -26,7 +26,24 @@ def rules_context(roots: ContentRoots, game: str, content: Any,
                   problems: list[Problem] | None = None) -> dict[str, Any]:
     """What a rulebook's Jinja sees: the game's context and its glossary as `terms`."""
     glossary = load_glossary(roots, game, lang, problems if problems is not None else [])
-    return {**context(content, lang), "terms": glossary.spelled()}
+    full = {**context(content, lang), "terms": glossary.spelled()}
+    return _typographic(full) if lang == "en" else full
+
+
+def _typographic(value: Any) -> Any:
+    """English words from content (names, labels, diagram legends) with typographic quotes,
+    as the book's own text gets them."""
+    from ..rulebook.typeset import _smart_quotes
+
+    if isinstance(value, str):
+        return _smart_quotes(value) if ("'" in value or '"' in value) else value
+    if isinstance(value, dict):
+        return {k: _typographic(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_typographic(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_typographic(v) for v in value)
+    return value
 
 
 def check_game_rules(roots: ContentRoots, game: str, content: Any,

@@ -195,8 +195,9 @@ def rulebook_meta(meta: Mapping[str, Any], context: Mapping[str, Any]) -> dict[s
 
 
 def build_rulebook(rules_path: Path, context: dict[str, Any], lang: str, paper: str,
-                   out_file: Path, project_url: str, footer_label: str) -> None:
-    """Typeset one rulebook to out_file; raise ContentError listing every error first."""
+                   out_file: Path, project_url: str, footer_label: str) -> Any:
+    """Typeset one rulebook to out_file; raise ContentError listing every error first; return
+    where its headings and page ends fell (typeset.LayoutRecord)."""
     loaded = load_rules(Path(rules_path), context, lang)
     errors = [p for p in loaded.problems if p.severity == "error"]
     if errors:
@@ -204,8 +205,8 @@ def build_rulebook(rules_path: Path, context: dict[str, Any], lang: str, paper: 
     from reportlab.platypus.doctemplate import LayoutError
 
     try:
-        typeset_rulebook(rulebook_meta(loaded.source.meta, context), loaded.blocks, lang,
-                         paper, out_file, DIAGRAMS, project_url, footer_label)
+        return typeset_rulebook(rulebook_meta(loaded.source.meta, context), loaded.blocks,
+                                lang, paper, out_file, DIAGRAMS, project_url, footer_label)
     except LayoutError as exc:
         raise ContentError([Problem(loaded.source.file, 1, 1, "a block of this rulebook (most "
                                     "often a table row) is taller than a page: split it into "

@@ -17,8 +17,6 @@ from reportlab.platypus import paragraph as _rl_paragraph
 
 PYPHEN_LANG = {"ru": "ru_RU", "en": "en_GB", "de": "de_DE", "uk": "uk_UA", "fr": "fr_FR"}
 _EXTRA_LETTERS = "\u0400-\u04ff"  # all of Cyrillic, ё and Ё included
-_OPENERS = "«„‹"
-_CLOSERS = "»“”›…"
 
 
 def enable_yo() -> None:
@@ -32,13 +30,8 @@ def enable_yo() -> None:
     mod._hy_letters = letters
     mod._hy_letters_pat = mod.re.compile("^[" + letters + "]+$")
     mod._hy_shy_letters_pat = mod.re.compile("^[" + shy + letters + "]+$")
-    # Russian quotes around a word should not stop it from being hyphenated.
-    pfx = mod._hy_pfx_pat.pattern
-    if _OPENERS[0] not in pfx:
-        mod._hy_pfx_pat = mod.re.compile(pfx.replace("]+", _OPENERS + "]+", 1))
-    sfx = mod._hy_sfx_pat.pattern
-    if _CLOSERS[0] not in sfx:
-        mod._hy_sfx_pat = mod.re.compile(sfx.replace("]+$", _CLOSERS + "]+$", 1))
+    # Quoted words keep their quotes attached, so they are not hyphenated: a quoted name
+    # (a phase, a command) reads better whole.
 
 
 @cache
@@ -58,6 +51,11 @@ def split_points(word: str, lang: str) -> list[int]:
     return dic.positions(plain)
 
 
+KEEP_WHOLE: set[str] = set()
+"""Words never hyphenated in the book being typeset: those of code spans (a reader may type
+them) and of quoted names. The typesetter fills it before laying out each book."""
+
+
 @cache
 def hyphenator(lang: str) -> Callable[[str], Iterator[tuple[str, str]]] | None:
     """Return a ReportLab hyphenator: word -> (head, tail) pairs, longest head first."""
@@ -65,6 +63,8 @@ def hyphenator(lang: str) -> Callable[[str], Iterator[tuple[str, str]]] | None:
         return None
 
     def pairs(word: str) -> Iterator[tuple[str, str]]:
+        if word.lower() in KEEP_WHOLE:
+            return
         for pos in reversed(split_points(word, lang)):
             yield word[:pos], word[pos:]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,7 @@ from .flowables import (
     code_font,
     symbol_font,
 )
-from .hyphenate import enable_yo, hyphenator
+from .hyphenate import KEEP_WHOLE, enable_yo, hyphenator
 from .source import plural
 
 PAPERS = {"a4": A4, "letter": LETTER}
@@ -119,7 +120,8 @@ class Styles:
 
     def __init__(self, lang: str) -> None:
         hy = hyphenator(lang) or ""
-        common: dict[str, Any] = dict(hyphenationLang=hy, embeddedHyphenation=1,
+        # embeddedHyphenation=0: never break a word at a hyphen it has (Игрок-гоблин, code)
+        common: dict[str, Any] = dict(hyphenationLang=hy, embeddedHyphenation=0,
                                       uriWasteReduce=0.3, textColor=INK)
         self.body = ParagraphStyle("body", fontName="Serif", fontSize=10.2, leading=14,
                                    alignment=TA_JUSTIFY, spaceAfter=5, allowWidows=0,
@@ -173,6 +175,7 @@ class Heading(Para):
         self.toc_level = level
         self.key = key
         self.outline = outline
+        self.new_page = False  # starts a page of its own (see NEW_PAGE)
         self.toc_markup = text
 
 
@@ -186,6 +189,19 @@ class PageNumberCanvas(Canvas):
         if self.before_save is not None:
             self.before_save()
         super().save()
+
+
+@dataclass
+class LayoutRecord:
+    """Where the body's flowables ended up, for the typesetting checks (tests read it).
+
+    headings: (page, title, room left below the heading in points);
+    last_y: page → (room left at the bottom after its last flowable, the frame's height).
+    """
+
+    headings: list[tuple[int, str, float]] = field(default_factory=list)
+    last_y: dict[int, tuple[float, float]] = field(default_factory=dict)
+    forced_breaks: set[int] = field(default_factory=set)  # pages ended by a forced break
 
 
 class RulebookDoc(BaseDocTemplate):
@@ -206,6 +222,7 @@ class RulebookDoc(BaseDocTemplate):
         self.footer = footer
         self.styles = styles
         self.contents: Contents | None = None
+        self.record = LayoutRecord()
         width, height = pagesize
         body = Frame(MARGIN, MARGIN + FOOTER_GAP, width - 2 * MARGIN,
                      height - 2 * MARGIN - FOOTER_GAP, id="body", leftPadding=0,
@@ -227,7 +244,14 @@ class RulebookDoc(BaseDocTemplate):
             self.contents.attach(self.canv)  # type: ignore[arg-type]
 
     def afterFlowable(self, flowable: Flowable) -> None:
-        """Register headings with the contents and the PDF outline."""
+        """Register headings with the contents and the PDF outline; note where they end."""
+        frame = self.frame
+        if frame is not None and frame.id == "body":
+            self.record.last_y[self.page] = (frame._y - frame._y1, frame._y2 - frame._y1)
+        if isinstance(flowable, Heading) and frame is not None:
+            self.record.headings.append((self.page, flowable.outline, frame._y - frame._y1))
+            if flowable.new_page:
+                self.record.forced_breaks.add(self.page - 1)
         if isinstance(flowable, Heading):
             canv = self.canv
             canv.bookmarkPage(flowable.key)
@@ -350,16 +374,43 @@ class Contents:
 _DASH = re.compile(r" ([—–]) ")
 
 
-def typography(markup: str) -> str:
-    """Bind numbers and short words to the next word, dashes to the previous; swap glyphs."""
+_UNBREAKABLE = re.compile(r"<code>.*?</code>|«[^»]*»|“[^”]*”|\"[^\"]*\"")
+_CODE_TAG = "backColor="
+
+
+def typography(markup: str, lang: str = "ru") -> str:
+    """Bind numbers and short words to the next word, dashes to the previous; swap glyphs;
+    in English, typographic quotes and apostrophes (never inside code)."""
     parts = re.split(r"(<[^>]*>)", markup)
-    for i in range(0, len(parts), 2):
+    in_code = False
+    for i in range(0, len(parts)):
+        if i % 2:
+            tag = parts[i]
+            if _CODE_TAG in tag:
+                in_code = True
+            elif tag.startswith("</font") and in_code:
+                in_code = False
+            continue
         text = parts[i]
+        if in_code:
+            continue
+        if lang == "en":
+            text = _smart_quotes(text)
         text = _DASH.sub("\u00a0\\1 ", text)
         text = re.sub(r"(?<=\d) (?=[^\W\d_])", "\u00a0", text)
         text = re.sub(r"(?:(?<=\s)|^)([^\W\d_]{1,2}) (?=\S)", "\\1\u00a0", text)
         parts[i] = _symbols(text)
     return "".join(parts)
+
+
+def _smart_quotes(text: str) -> str:
+    """Straight quotes to typographic ones: “…”, ‘…’, and ’ for an apostrophe."""
+    text = text.replace("&quot;", '"')
+    text = re.sub(r'(^|[\s(\[\u00a0])"', "\\1\u201c", text)
+    text = text.replace('"', "\u201d")
+    text = re.sub(r"(?<=\w)'(?=\w)", "\u2019", text)
+    text = re.sub(r"(^|[\s(\[\u00a0])'", "\\1\u2018", text)
+    return text.replace("'", "\u2019")
 
 
 def _symbols(text: str) -> str:
@@ -379,6 +430,10 @@ def _symbols(text: str) -> str:
     return "".join(out)
 
 
+NEW_PAGE = {"quick-reference", "credits"}  # sections that start a page of their own
+NARROW_CELL = 40 * mm  # table columns narrower than this are not hyphenated
+
+
 class Builder:
     """Turns blocks into flowables for one document."""
 
@@ -395,7 +450,10 @@ class Builder:
         self.code_open = f'<font name="{mono}" size="{size}" backColor="#ece8e1">'
 
     def inline(self, markup: str) -> str:
-        return typography(markup.replace("<code>", self.code_open).replace("</code>", "</font>"))
+        for span in _UNBREAKABLE.findall(markup):
+            KEEP_WHOLE.update(w.lower() for w in re.findall(r"[^\W\d_]+", span))
+        return typography(markup.replace("<code>", self.code_open).replace("</code>", "</font>"),
+                          self.lang)
 
     def para(self, markup: str, style: ParagraphStyle) -> Paragraph:
         return Para(self.inline(markup), style)
@@ -414,7 +472,15 @@ class Builder:
     def block(self, block: P.Block, note: bool) -> list[Flowable]:
         body = self.st.note if note else self.st.body
         if isinstance(block, P.Heading):
-            return [self.heading(block)]
+            heading = self.heading(block)
+            style = heading.style
+            # Room for the heading and three lines of what follows, or a new page: a heading
+            # is never the last thing on a page (keepWithNext alone lets a split strand it).
+            need = style.spaceBefore + style.leading + style.spaceAfter + 3 * self.st.body.leading
+            if block.id in NEW_PAGE:
+                heading.new_page = True
+                return [PageBreak(), heading]
+            return [CondPageBreak(need), heading]
         if isinstance(block, P.Paragraph):
             return [self.para(block.inline.markup, body)]
         if isinstance(block, (P.BulletList, P.OrderedList)):
@@ -446,7 +512,8 @@ class Builder:
         markup = self.inline(block.markup)
         shown = (f'<font color="{ACCENT.hexval().replace("0x", "#")}">{number}</font>'
                  f"\u2002{markup}")
-        flowable = Heading(shown, style, toc_level, key, f"{number} {block.text}")
+        text = _smart_quotes(block.text) if self.lang == "en" else block.text
+        flowable = Heading(shown, style, toc_level, key, f"{number} {text}")
         flowable.toc_markup = f"{number}\u2002{markup}"
         self.toc_entries.append((toc_level, flowable.toc_markup, key))
         return flowable
@@ -483,10 +550,16 @@ class Builder:
         head_styles = [ParagraphStyle(f"h{i}", parent=self.st.head_cell,
                                       alignment=_ALIGN.get(a, 0)) for i, a in enumerate(aligns)]
         rows = [block.header] + block.rows
-        data = [[self.para(cell.markup, (head_styles if r == 0 else cell_styles)[c])
-                 for c, cell in enumerate(row)] for r, row in enumerate(rows)]
         widths = column_widths([[c.text for c in row] for row in rows], self.width,
                                self.st.cell.fontSize)
+        for i, width in enumerate(widths[:ncols]):
+            if width < NARROW_CELL:  # «вле-во» in a narrow cell looks amateur: no hyphens
+                cell_styles[i] = ParagraphStyle(f"c{i}n", parent=cell_styles[i],
+                                                hyphenationLang="")
+                head_styles[i] = ParagraphStyle(f"h{i}n", parent=head_styles[i],
+                                                hyphenationLang="")
+        data = [[self.para(cell.markup, (head_styles if r == 0 else cell_styles)[c])
+                 for c, cell in enumerate(row)] for r, row in enumerate(rows)]
         style = [
             ("FONT", (0, 0), (-1, -1), "Sans", 8.8),
             ("BACKGROUND", (0, 0), (-1, 0), SHADE),
@@ -605,8 +678,9 @@ def facts_line(meta: Mapping[str, Any], lang: str) -> str:
 
 def typeset_rulebook(meta: Mapping[str, Any], blocks: list[P.Block], lang: str, paper: str,
                      out_file: Path | str, diagrams: Mapping[str, DiagramFn] | None = None,
-                     project_url: str = "", footer_label: str = "") -> None:
-    """Write the rulebook PDF for blocks to out_file (paper "a4" or "letter")."""
+                     project_url: str = "", footer_label: str = "") -> LayoutRecord:
+    """Write the rulebook PDF for blocks to out_file (paper "a4" or "letter"); return where
+    the headings and page ends fell (see LayoutRecord)."""
     _prepare()
     if diagrams is None:
         from .diagrams import DIAGRAMS
@@ -614,6 +688,7 @@ def typeset_rulebook(meta: Mapping[str, Any], blocks: list[P.Block], lang: str, 
     pagesize = PAPERS[paper.lower()]
     st = Styles(lang)
     lab = labels(lang)
+    KEEP_WHOLE.clear()  # filled again from this book's code spans and quoted names
     title = str(meta.get("title") or "")
     footer = f"{title}  ·  {footer_label}" if footer_label else title
     doc = RulebookDoc(str(out_file), pagesize, dict(meta), footer, st, lang)
@@ -642,4 +717,5 @@ def typeset_rulebook(meta: Mapping[str, Any], blocks: list[P.Block], lang: str, 
               BackPage(project_url, Paragraph(P.escape(lab["back"]), st.back), width,
                        pagesize[1] - 2 * MARGIN)]
     doc.build(story, canvasmaker=PageNumberCanvas)
+    return doc.record
 

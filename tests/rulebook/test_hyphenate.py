@@ -36,6 +36,21 @@ def test_reportlab_breaks_a_yo_word_with_a_hyphen() -> None:
     assert "четырёх" in joined
 
 
-def test_reportlab_hyphenates_words_in_russian_quotes() -> None:
+def test_a_quoted_name_is_not_hyphenated() -> None:
+    """A quoted name (a phase, a command) reads better whole; its neighbours still break."""
+    enable_yo()
     lines = _lines("слово «перевёрнутый»", "ru", 70)
-    assert any(line.endswith("-") for line in lines), lines
+    assert not any(line.endswith("-") for line in lines), lines
+    assert any(line.endswith("-") for line in _lines("слово перевёрнутый", "ru", 70))
+
+
+def test_the_words_of_code_spans_and_quotes_are_kept_whole_in_the_book() -> None:
+    from generator.rulebook.hyphenate import KEEP_WHOLE
+    from generator.rulebook.typeset import Builder, Styles
+
+    KEEP_WHOLE.clear()
+    builder = Builder(Styles("en"), "en", 400, {})
+    builder.inline("Type <code>labyrinth-pnp plan check</code> in the “Movement” phase")
+    assert {"labyrinth", "pnp", "plan", "check", "movement"} <= KEEP_WHOLE
+    assert "type" not in KEEP_WHOLE
+    assert list(hyphenator("en")("labyrinth")) == []
