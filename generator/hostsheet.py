@@ -1,4 +1,8 @@
-"""`plan print`: draw the host sheet of one plan file into a PDF."""
+"""`plan print` and `plan sheets`: draw the host sheets or the player sheets of plan files.
+
+Every plan is read and checked before anything is drawn; the PDF is written to a temporary
+file and renamed into place (the same input gives byte-identical files).
+"""
 
 from __future__ import annotations
 
@@ -8,35 +12,121 @@ from pathlib import Path
 from .build import BuildOptions, Job, draw_job, write_atomically
 from .content.paths import ContentRoots
 from .errors import ContentError, OutputError, Problem, UsageError
-from .games.paper import HOST_PART, PAPER_LABYRINTH, ExamplePlan, plan_title, read_plan_file
+from .games.base import Part
+from .games.paper import (
+    HOST_PART,
+    PAPER_LABYRINTH,
+    PLAYER_PART,
+    ExamplePlan,
+    PaperBundle,
+    host_pieces,
+    player_sheet_pieces,
+    read_plan_file,
+)
+from .plan.model import Plan
 
 
-def default_output(plan: Path, lang: str, paper: str) -> Path:
-    """Where `plan print` writes when no --out is given: beside the working folder."""
-    return Path(f"{plan.stem}-host-{lang}-{paper}.pdf")
+class PlanError(ContentError):
+    """Plans that cannot be drawn: unreadable, or breaking rules (unless forced)."""
+
+    def __init__(self, problems: list[Problem], readable: bool) -> None:
+        super().__init__(problems)
+        self.readable = readable
 
 
-def print_host_sheet(plan_path: Path, lang: str = "ru", paper: str = "a4",
-                     out: Path | None = None, force: bool = False,
-                     content: Path | None = None) -> tuple[Path, list[Problem]]:
-    """Check the plan, then write its host sheet; refuse an invalid plan unless force."""
-    plan, problems = read_plan_file(plan_path, lang)
-    errors = [p for p in problems if p.severity == "error"]
-    if plan is None or (errors and not force):
-        raise ContentError(problems)
+def default_output(plans: list[Path], lang: str, paper: str, what: str = "host") -> Path:
+    """Where `plan print` / `plan sheets` write when no --out is given: the working folder."""
+    stem = plans[0].stem if len(plans) == 1 else "booklet"
+    return Path(f"{stem}-{what}-{lang}-{paper}.pdf")
+
+
+def _load(lang: str, content: Path | None) -> PaperBundle:
     bundle, found = PAPER_LABYRINTH.load(ContentRoots.with_user(content))
     if bundle is None:
         raise ContentError(found)
     if lang not in bundle.languages:
         raise UsageError(f"no sheet wording for language '{lang}': available are "
                          f"{', '.join(bundle.languages)}")
-    target = out or default_output(plan_path, lang, paper)
+    return bundle
+
+
+def _players(bundle: PaperBundle, players: int | None) -> int:
+    low, high = bundle.player_range()
+    count = bundle.players if players is None else players
+    if not low <= count <= high:
+        raise UsageError(f"--players {count}: the game has {low} to {high} players besides "
+                         "the host")
+    return count
+
+
+def _read_plans(paths: list[Path], lang: str) -> tuple[list[ExamplePlan], list[Problem]]:
+    """Read and check every plan; raise ContentError when one cannot be read at all."""
+    plans: list[ExamplePlan] = []
+    problems: list[Problem] = []
+    for path in paths:
+        plan, found = read_plan_file(path, lang)
+        problems += found
+        if plan is not None:
+            plans.append(ExamplePlan(path.stem, plan))
+    if len(plans) < len(paths):
+        raise PlanError(problems, readable=False)
+    return plans, problems
+
+
+def _target(out: Path | None, paths: list[Path], lang: str, paper: str, what: str) -> Path:
+    target = out or default_output(paths, lang, paper, what)
     if target.exists() and not target.read_bytes()[:5] == b"%PDF-":
         raise OutputError(f"{target} exists and is not a PDF: choose another --out")
-    single = replace(bundle, plans=(ExamplePlan(plan_path.stem, plan,
-                                                plan_title(plan, plan_path.name)),))
-    job = Job(PAPER_LABYRINTH, HOST_PART, single, lang, paper)
+    return target
+
+
+def _write(target: Path, job: Job, paper: str, lang: str) -> list[Problem]:
     options = BuildOptions(paper=paper, lang=lang)
     overflows = write_atomically(target, lambda tmp: draw_job(job, options, tmp))
-    warnings = [p for p in problems if p.severity == "warning"]
-    return target, warnings + [Problem(str(target), 1, 1, o, "warning") for o in overflows]
+    return [Problem(str(target), 1, 1, o, "warning") for o in overflows]
+
+
+def print_host_sheets(paths: list[Path], lang: str = "ru", paper: str = "a4",
+                      out: Path | None = None, force: bool = False,
+                      content: Path | None = None, players: int | None = None
+                      ) -> tuple[Path, list[Problem]]:
+    """Check the plans, then write one host sheet per plan into one PDF (a booklet)."""
+    plans, problems = _read_plans(paths, lang)
+    if not force and any(p.severity == "error" for p in problems):
+        raise PlanError(problems, readable=True)
+    warnings = [replace(p, severity="warning") for p in problems]  # errors only when forced
+    bundle = _load(lang, content)
+    count = _players(bundle, players)
+    target = _target(out, paths, lang, paper, "host")
+    booklet = replace(bundle, plans=tuple(plans))
+    part = replace(HOST_PART, pieces=lambda b, code: host_pieces(b, code, count))
+    return target, warnings + _write(target, Job(PAPER_LABYRINTH, part, booklet, lang, paper),
+                                     paper, lang)
+
+
+def print_host_sheet(plan_path: Path, lang: str = "ru", paper: str = "a4",
+                     out: Path | None = None, force: bool = False,
+                     content: Path | None = None) -> tuple[Path, list[Problem]]:
+    """Check one plan, then write its host sheet; refuse an invalid plan unless force."""
+    return print_host_sheets([plan_path], lang, paper, out, force, content)
+
+
+def print_player_sheets(plan_path: Path, lang: str = "ru", paper: str = "a4",
+                        out: Path | None = None, content: Path | None = None,
+                        players: int | None = None) -> tuple[Path, list[Problem]]:
+    """Write the player sheets for the plan's size: one set per player, in seat order.
+
+    Only the plan's size is used, so a plan with rule errors still gets its sheets; the
+    errors are returned as warnings.
+    """
+    plans, found = _read_plans([plan_path], lang)
+    plan: Plan = plans[0].plan
+    bundle = _load(lang, content)
+    count = _players(bundle, players)
+    target = _target(out, [plan_path], lang, paper, "players")
+    seats: list[int | None] = list(range(1, count + 1))
+    part: Part = replace(PLAYER_PART, pieces=lambda b, code: player_sheet_pieces(
+        b, code, plan.rows, plan.cols, count, seats))
+    job = Job(PAPER_LABYRINTH, part, bundle, lang, paper)
+    notes = [replace(p, severity="warning") for p in found]
+    return target, notes + _write(target, job, paper, lang)

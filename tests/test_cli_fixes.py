@@ -158,6 +158,8 @@ def test_plan_check_text_reports_a_missing_file_and_checks_the_rest(two_plans: P
         "bad.txt:6:5: error[river-wall]: add a wall between B2 and B3: they belong to "
         "different rivers",
         "3 plans checked: 1 valid, 2 with errors (2 errors, 0 warnings)",
+        "More on this rule, with an example and the fix: labyrinth-pnp plan check --lang en "
+        "--explain river-wall",
     ]
 
 

@@ -28,8 +28,8 @@ def test_build_paper_labyrinth_writes_player_and_host_sheets(tmp_path):
         for part in ("player-sheet", "host-sheets", "rules", "print-guide")
         for lang in ("ru", "en"))
     player = _flat(pdf_text(folder / "paper-labyrinth-player-sheet-ru-a4.pdf"))
-    for words in ("Лист игрока", "Черновики плана", "Журнал ходов", "болото — пройти только "
-                  "по стрелке", "Ответ ведущего"):
+    for words in ("Лист игрока", "Черновики плана", "Журнал ходов", "болото — только в устье, "
+                  "по стрелке", "Ответ ведущего", "Ответы ведущего", "Пули", "Бомбы"):
         assert words in player
     hosts = PdfReader(folder / "paper-labyrinth-host-sheets-en-a4.pdf")
     examples = sorted((ROOT / "content/paper-labyrinth/plans").glob("*.txt"))
@@ -45,7 +45,8 @@ def test_plan_print_writes_a_host_sheet_with_legend(tmp_path):
     assert code == 0, err
     assert stdout.strip() == f"wrote {out}"
     text = _flat(pdf_text(out))
-    assert "Host plan" in text and "4 × 5 cells" in text and "river mouth" in text
+    assert "Host plan" in text and "4 × 5 cells" in text and "mouth" in text
+    assert "swamp — into the mouth only, along the arrow" in text
     page = PdfReader(out).pages[0]
     assert round(float(page.mediabox.width) * 25.4 / 72, 1) == 215.9
     assert stat.S_IMODE(out.stat().st_mode) & 0o044  # readable like any other file

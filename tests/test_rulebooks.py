@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.plan.check import check_plan
-from generator.plan.messages import summary
+from generator.plan.messages import explain_hint, summary
 
 from conftest import FIXTURES, MM, pdf_fonts, pdf_text, run_cli
 
@@ -136,11 +136,14 @@ def test_the_checker_example_in_the_rules_prints_what_the_checker_really_says(la
     """The rulebook shows a plan with a mistake and the checker's answer: they must agree."""
     rules = (ROOT / "content/paper-labyrinth/rules" / f"{lang}.md").read_text("utf-8")
     blocks = _code_blocks(rules)
-    i = next(k for k, b in enumerate(blocks) if b.strip() == "labyrinth-pnp plan check plan.txt")
+    i = next(k for k, b in enumerate(blocks)
+             if b.strip().startswith("labyrinth-pnp plan check plan.txt"))
+    assert ("--lang en" in blocks[i]) == (lang == "en")
     plan, shown = blocks[i - 1], blocks[i + 1].strip().splitlines()
     report = check_plan(plan, "plan.txt", lang)
     expected = [p.format("plan.txt") for p in report.problems]
     expected.append(summary(1, 0, 1, report.errors, report.warnings, lang))
+    expected.append(explain_hint(sorted({p.rule for p in report.problems}), lang))
     assert shown == expected
 
 

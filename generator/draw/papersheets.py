@@ -1,188 +1,211 @@
-"""The «Лабиринт» sheets: the host's plan with legend and QR code, and the player's sheet."""
+"""The «Лабиринт» host sheet: the plan with its legend, counts, comments and a QR code of its
+text above; below, the players' tracker (start cell, bullets, bombs, wound, the treasure each
+carries, where the treasures lie now), their positions from the start round by round, and the
+host's answers with what triggers each. A second page continues the positions when the first
+holds fewer than `MIN_HOST_ROUNDS` rounds. Geometry comes from `paperlayout`; every word comes
+from the content.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from ..plan.model import ARSENAL, HOLE, MEDPOST, MOUTH, RIVER, Plan
+from ..content.placeholders import fill
+from ..plan.model import Plan
 from ..units import mm
-from .fonts import font
+from . import textruns
 from .kit import INK, Box, Style
-from .plan import GRID, RED, SWAMP, _arrow, draw_plan, symbol
-from .qr import draw_qr
+from .paperlayout import (
+    BLOCK_TITLE,
+    HOST_LEGEND_ROW,
+    NOTE_LINE,
+    POSITION_GAP,
+    POSITION_ROUND_W,
+    POSITION_ROW,
+    HostLayout,
+    Rect,
+    host_layout,
+    host_right,
+    position_blocks,
+)
+from .plan import draw_plan, plan_margins
+from .qr import draw_qr, qr_matrix
+from .sheetblocks import (
+    LEGEND_KEYS,
+    MUTED,
+    TITLE,
+    block_title,
+    draw_answers,
+    draw_legend,
+    draw_tracker,
+    fitted_line,
+    table_lines,
+    to_box,
+)
 
-TITLE = HexColor("#1d3b5a")
-LEGEND_KEYS = ("frame", "wall", "exit", "river", "mouth", "swamp", "hole", "arsenal", "medpost",
-               "real", "false")
+__all__ = ["LEGEND_KEYS", "HostPositions", "HostSheet", "draw_host_positions", "draw_host_sheet",
+           "draw_legend", "host_rounds", "qr_side", "sheet_layout"]
+
+QR_MODULE_MM = 0.5  # printed size of one QR module: the code grows with the plan's text
+QR_MIN_MM, QR_MAX_MM = 30.0, 50.0
 
 
 @dataclass(frozen=True)
 class HostSheet:
+    """What the host sheet of one plan shows."""
+
     plan: Plan
     grid_text: str
     title: str
-    subtitle: str
-    legend_title: str
-    legend: dict[str, str]
-    qr_caption: str
-    exit_label: str
+    notes: tuple[str, ...]
+    texts: Any  # the game's PaperTexts in the sheet's language
+    letters: dict[str, str]  # a hole code's letter -> the letter shown for its ravine
+    players: int
+    ammo: tuple[int, int]
 
 
-@dataclass(frozen=True)
-class PlayerSheet:
-    rows: int
-    cols: int
-    title: str
-    name_label: str
-    grids_title: str
-    log_title: str
-    log_columns: tuple[str, ...]
-    legend_title: str
-    legend: dict[str, str]
+def qr_side(text: str) -> float:
+    """Return the printed side of the QR code of text in mm: it grows with the plan's text."""
+    return min(QR_MAX_MM, max(QR_MIN_MM, len(qr_matrix(text)) * QR_MODULE_MM))
 
 
-def _legend_sample(c: Canvas, key: str, x: float, y: float, s: float, style: Style) -> None:
-    kinds = {"river": RIVER, "mouth": MOUTH, "hole": HOLE, "arsenal": ARSENAL,
-             "medpost": MEDPOST, "real": "real", "false": "false"}
-    c.saveState()
-    if key in kinds:
-        symbol(c, kinds[key], x, y, s, "Я1" if key == "hole" else "", style=style)
-    elif key in ("frame", "wall"):
-        c.setStrokeColor(INK)
-        c.setLineWidth(s * (0.11 if key == "frame" else 0.06))
-        c.setLineCap(1)
-        c.line(x + s * 0.1, y + s / 2, x + s * 0.9, y + s / 2)
-    elif key == "exit":
-        c.setFillColor(RED)
-        c.setStrokeColor(RED)
-        _arrow(c, x + s / 2, y + s / 2, s * 0.7, 0, s * 0.06, s * 0.22)
-    elif key == "swamp":
-        c.setFillColor(SWAMP)
-        c.setStrokeColor(SWAMP)
-        _arrow(c, x + s / 2, y + s / 2, s * 0.7, 0, s * 0.06, s * 0.22)
-    c.restoreState()
+def _subtitle(sheet: HostSheet) -> str:
+    from ..plan.stats import plan_stats
 
-
-def draw_legend(c: Canvas, x: float, y_top: float, width: float, title: str,
-                labels: dict[str, str], style: Style, columns: int = 2) -> float:
-    """Draw the symbol legend in columns; return the y below it."""
-    c.setFillColor(TITLE)
-    c.setFont(font("Sans-Bold"), 10)
-    c.drawString(x, y_top - 10, title)
-    s = mm(7)
-    col_w = width / columns
-    per_col = -(-len(LEGEND_KEYS) // columns)
-    for i, key in enumerate(LEGEND_KEYS):
-        col, row = divmod(i, per_col)
-        lx = x + col * col_w
-        ly = y_top - mm(7) - (row + 1) * (s + mm(1.2))
-        c.setStrokeColor(GRID)
-        c.setLineWidth(0.3)
-        c.rect(lx, ly, s, s, stroke=1, fill=0)
-        _legend_sample(c, key, lx, ly, s, style)
-        c.setFillColor(INK)
-        size = style.fit_size(labels[key], "Sans", 8.5, col_w - s - mm(5), f"legend {key}")
-        c.setFont(font("Sans"), size)
-        c.drawString(lx + s + mm(2.5), ly + s / 2 - 3, labels[key])
-    return y_top - mm(7) - per_col * (s + mm(1.2))
+    t = sheet.texts
+    stats = plan_stats(sheet.plan)
+    parts = [fill(t.size, rows=sheet.plan.rows, cols=sheet.plan.cols),
+             fill(t.summary, rivers=stats.rivers, holes=stats.holes, ravines=stats.ravines,
+                  swamps=stats.swamps)]
+    if stats.treasure_moves is None:
+        parts.append(t.summary_no_treasure)
+    else:
+        parts.append(fill(t.summary_moves, moves=stats.treasure_moves))
+    return " · ".join(parts)
 
 
 def draw_host_sheet(c: Canvas, box: Box, sheet: HostSheet, style: Style) -> None:
-    """One plan per page: the map, the legend, a QR code with the grid text."""
-    top = box.y + box.h
-    style.text_centred(c, sheet.title, box.cx, top - mm(7), "Serif-Bold", 17, box.w,
-                       "host sheet title", color=TITLE)
-    style.text_centred(c, sheet.subtitle, box.cx, top - mm(13.5), "Sans", 10, box.w,
-                       "host sheet subtitle")
+    """One plan per page: the map, legend and QR code; trackers and answers below."""
+    t = sheet.texts
     plan = sheet.plan
-    room_w, room_h = box.w - mm(30), box.h - mm(105)
-    cell = min(mm(24), room_w / plan.cols, room_h / (plan.rows + 1.5))
-    gx = box.cx - cell * plan.cols / 2
-    gy = top - mm(24) - cell * 0.4
-    draw_plan(c, gx, gy, cell, plan, style, sheet.exit_label)
-    below = gy - cell * plan.rows - max(mm(14), cell * 1.45)
-    qr = mm(42)
-    draw_legend(c, box.x, below, box.w - qr - mm(8), sheet.legend_title, sheet.legend, style)
-    draw_qr(c, box.x + box.w - qr, below - qr - mm(2), qr, sheet.grid_text)
-    style.lines_centred(c, sheet.qr_caption, box.x + box.w - qr / 2, below - qr - mm(8),
-                        "Sans", 6.5, qr + mm(6), "qr caption", max_lines=3)
+    lay = sheet_layout(sheet, box.w)
+    head = to_box(box, lay.header)
+    notes = _note_lines(sheet, head.w)
+    cut = len(_all_note_lines(sheet, head.w)) - len(notes)
+    if cut:
+        style.overflows.append(f"plan comments: {cut} wrapped line(s) after the first "
+                               f"{MAX_NOTE_LINES} do not fit on the host sheet; shorten them")
+    top = head.y + head.h
+    c.setFillColor(TITLE)
+    fitted_line(c, sheet.title, head.cx, top - mm(6.5), "Serif-Bold", 15, head.w, style,
+                "host sheet title", "centre")
+    c.setFillColor(INK)
+    fitted_line(c, _subtitle(sheet), head.cx, top - mm(11.5), "Sans", 8.5, head.w, style,
+                "host sheet summary", "centre")
+    c.setFillColor(HexColor("#333333"))
+    for i, line in enumerate(notes):
+        fitted_line(c, line, head.x, top - mm(15.2) - i * mm(NOTE_LINE), "Sans", 7.5, head.w,
+                    style, "plan comment")
+    frame = to_box(box, lay.plan)
+    draw_plan(c, frame.x, frame.y + frame.h, mm(lay.cell), plan, style, t.exit_label,
+              sheet.letters)
+    legend = to_box(box, lay.legend)
+    draw_legend(c, legend.x, legend.y + legend.h, legend.w, t.legend_title,
+                t.legend.model_dump(), style, columns=1, sample=mm(HOST_LEGEND_ROW - 1.2),
+                hole_label=_first_letter(sheet) + "1", size=7.5)
+    qr_box = to_box(box, lay.qr)
+    draw_qr(c, qr_box.x, qr_box.y, qr_box.w, sheet.grid_text)
+    caption = to_box(box, lay.caption)
+    style.lines_centred(c, t.qr, caption.cx, caption.y + caption.h - mm(3), "Sans", 6.5,
+                        caption.w, "qr caption", max_lines=3)
+    draw_tracker(c, to_box(box, lay.players), t, sheet.players, sheet.ammo, style, host=True)
+    _positions(c, to_box(box, lay.positions), lay.positions, t, sheet.players, style)
+    draw_answers(c, to_box(box, lay.answers), t, style, columns=1)
 
 
-def _blank_grid(c: Canvas, x: float, y_top: float, cell: float, rows: int, cols: int) -> None:
-    c.setStrokeColor(GRID)
-    c.setLineWidth(0.4)
-    for r in range(1, rows):
-        c.line(x, y_top - r * cell, x + cols * cell, y_top - r * cell)
-    for k in range(1, cols):
-        c.line(x + k * cell, y_top, x + k * cell, y_top - rows * cell)
-    c.setStrokeColor(INK)
-    c.setLineWidth(1.2)
-    c.rect(x, y_top - rows * cell, cols * cell, rows * cell, stroke=1, fill=0)
-    c.setFillColor(HexColor("#777777"))
-    c.setFont(font("Sans"), 6.5)
-    for k in range(cols):
-        c.drawCentredString(x + (k + 0.5) * cell, y_top + 2.5, "ABCDEFGHIJKL"[k])
-    for r in range(rows):
-        c.drawRightString(x - 2.5, y_top - (r + 0.62) * cell, str(r + 1))
+def sheet_layout(sheet: HostSheet, width: float) -> HostLayout:
+    """Return where the parts of sheet go on a piece width points wide (see host_layout)."""
+    plan = sheet.plan
+    qr = qr_side(sheet.grid_text)
+    notes = _note_lines(sheet, width - mm(host_right(qr) + 4.0))
+    return host_layout(plan.rows, plan.cols, plan_margins(plan), sheet.players, len(notes),
+                       len(LEGEND_KEYS), qr)
 
 
-def draw_player_sheet(c: Canvas, box: Box, sheet: PlayerSheet, style: Style) -> None:
-    """Draft grids for notes, the legend and a move log."""
+def _first_letter(sheet: HostSheet) -> str:
+    letters = sheet.texts.hole_letters
+    return letters[0] if letters else "X"
+
+
+MAX_NOTE_LINES = 12
+
+
+def _all_note_lines(sheet: HostSheet, width: float) -> list[str]:
+    lines: list[str] = []
+    for note in sheet.notes:
+        lines += textruns.wrap(note, "Sans", 7.5, width)
+    return lines
+
+
+def _note_lines(sheet: HostSheet, width: float) -> list[str]:
+    """The comment lines printed under the title, wrapped to width, at most MAX_NOTE_LINES."""
+    return _all_note_lines(sheet, width)[:MAX_NOTE_LINES]
+
+
+def _positions(c: Canvas, b: Box, r: Rect, texts: Any, players: int, style: Style,
+               first: int = 0) -> None:
+    """Blocks of rows — round, then each player's cell — side by side, from round first.
+
+    Round 0 is the start: where each player stands once the current has carried him.
+    """
+    blocks, rounds, block_w = position_blocks(players, r)
+    if rounds < 1:
+        return
+    block_title(c, b, texts.positions_title, style)
+    top = b.y + b.h - mm(BLOCK_TITLE)
+    row_h = mm(POSITION_ROW)
+    for k in range(blocks):
+        x0 = b.x + k * mm(block_w + POSITION_GAP)
+        xs = [x0, x0 + mm(POSITION_ROUND_W)]
+        xs += [xs[1] + (j + 1) * mm(block_w - POSITION_ROUND_W) / players for j in range(players)]
+        c.setFillColor(INK)
+        fitted_line(c, texts.log.round, (xs[0] + xs[1]) / 2, top - row_h + mm(1.5), "Sans-Bold",
+                    7, xs[1] - xs[0] - mm(1), style, "positions round", "centre")
+        for j in range(players):
+            c.drawCentredString((xs[j + 1] + xs[j + 2]) / 2, top - row_h + mm(1.5), str(j + 1))
+        c.setFillColor(MUTED)
+        for n in range(rounds):
+            number = first + k * rounds + n  # round 0: where the players start
+            label = texts.tracker.start if number == 0 else str(number)
+            fitted_line(c, label, (xs[0] + xs[1]) / 2, top - (n + 2) * row_h + mm(1.5), "Sans",
+                        6.5, xs[1] - xs[0] - mm(1), style, "positions round", "centre")
+        table_lines(c, xs, top, top - (rounds + 1) * row_h, row_h, row_h, rounds)
+
+
+def host_rounds(sheet: HostSheet, width: float) -> int:
+    """Return how many rows (the start, then rounds) the host sheet's first page holds."""
+    blocks, rounds, _ = position_blocks(sheet.players, sheet_layout(sheet, width).positions)
+    return blocks * rounds
+
+
+@dataclass(frozen=True)
+class HostPositions:
+    """The host sheet's second page: the positions table, from round `first` on."""
+
+    sheet: HostSheet
+    first: int
+
+
+def draw_host_positions(c: Canvas, box: Box, page: HostPositions, style: Style) -> None:
+    """A page of positions by round, for a host sheet whose first page holds too few."""
+    sheet, t = page.sheet, page.sheet.texts
     top = box.y + box.h
     c.setFillColor(TITLE)
-    c.setFont(font("Serif-Bold"), 16)
-    c.drawString(box.x, top - mm(7), sheet.title)
-    c.setFillColor(INK)
-    c.setFont(font("Sans"), 10)
-    c.drawString(box.x + box.w * 0.5, top - mm(7), sheet.name_label)
-    c.setStrokeColor(INK)
-    c.setLineWidth(0.5)
-    c.line(box.x + box.w * 0.5 + mm(14), top - mm(7.5), box.x + box.w, top - mm(7.5))
-    c.setFont(font("Sans-Bold"), 10)
-    c.setFillColor(TITLE)
-    c.drawString(box.x, top - mm(16), sheet.grids_title)
-    per_row = 3
-    slot_w = box.w / per_row
-    cell = min(mm(9), (slot_w - mm(10)) / sheet.cols, mm(50) / sheet.rows)
-    grid_h = cell * sheet.rows + mm(9)
-    y = top - mm(22)
-    for i in range(6):
-        col, row = i % per_row, i // per_row
-        gx = box.x + col * slot_w + (slot_w - cell * sheet.cols) / 2 + mm(2)
-        _blank_grid(c, gx, y - row * grid_h - mm(3), cell, sheet.rows, sheet.cols)
-    y -= 2 * grid_h + mm(4)
-    y = draw_legend(c, box.x, y, box.w, sheet.legend_title, sheet.legend, style, columns=3)
-    _move_log(c, Box(box.x, box.y, box.w, y - box.y - mm(6)), sheet, style)
-
-
-def _move_log(c: Canvas, box: Box, sheet: PlayerSheet, style: Style) -> None:
-    top = box.y + box.h
-    c.setFillColor(TITLE)
-    c.setFont(font("Sans-Bold"), 10)
-    c.drawString(box.x, top - 10, sheet.log_title)
-    widths = [0.07, 0.13, 0.35, 0.45]
-    head_y = top - mm(6)
-    row_h = mm(6.2)
-    rows = int((head_y - box.y) // row_h) - 1
-    xs = [box.x]
-    for w in widths:
-        xs.append(xs[-1] + w * box.w)
-    c.setStrokeColor(GRID)
-    c.setLineWidth(0.4)
-    for r in range(rows + 2):
-        yy = head_y - r * row_h
-        c.line(box.x, yy, box.x + box.w, yy)
-    for xx in xs:
-        c.line(xx, head_y, xx, head_y - (rows + 1) * row_h)
-    c.setFillColor(INK)
-    for name, x0, x1 in zip(sheet.log_columns, xs, xs[1:]):
-        size = style.fit_size(name, "Sans-Bold", 8.5, x1 - x0 - mm(2), "log column")
-        c.setFont(font("Sans-Bold"), size)
-        c.drawCentredString((x0 + x1) / 2, head_y - row_h + mm(2), name)
-    c.setFont(font("Sans"), 7)
-    c.setFillColor(HexColor("#888888"))
-    for r in range(rows):
-        c.drawRightString(xs[1] - mm(1.5), head_y - (r + 2) * row_h + mm(2), str(r + 1))
+    fitted_line(c, sheet.title, box.cx, top - mm(6.5), "Serif-Bold", 13, box.w, style,
+                "host sheet title", "centre")
+    area = Rect(0.0, 12.0, box.w / mm(1), box.h / mm(1) - 12.0)
+    _positions(c, to_box(box, area), area, t, sheet.players, style, page.first)

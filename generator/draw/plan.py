@@ -1,19 +1,22 @@
 """Drawings of «Лабиринт» plans: the host's map, its legend symbols and blank note grids.
 
-Symbols: capital walls (the frame) thick, simple walls thinner, the exit as a gap with an arrow,
+Symbols, all drawn shapes (no glyph that a font might lack): capital walls (the frame) thick,
+simple walls thinner, the exit a gap with an arrow standing beyond the row and column labels,
 rivers pale blue with an arrow along the current, the mouth a deep-blue disc, swamps a green
-arrow across the border into the mouth, holes a brown pit with their label, the arsenal crossed
-arrows, the medpost a red cross, treasures gold coins marked + (real) or − (false).
+arrow across the border into the mouth, holes a pit in their ravine's own colour with the label
+above it, the arsenal a crate of cartridges, the medpost a red cross, the real treasure a gold
+coin with a star, the false treasure a hollow grey ring crossed by a bar.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
-from reportlab.lib.colors import HexColor, white
+from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..plan.model import ARSENAL, HOLE, MEDPOST, MOUTH, RIVER, Plan, Pos
+from ..plan.model import ARSENAL, COLUMN_LETTERS, HOLE, MEDPOST, MOUTH, RIVER, Plan, Pos, Side
 from .fonts import font
 from .kit import INK, Style
 
@@ -22,9 +25,18 @@ MOUTH_BLUE = HexColor("#2f6fa8")
 SWAMP = HexColor("#4b8a3a")
 PIT = HexColor("#7a5230")
 GOLD = HexColor("#d4a017")
+GOLD_EDGE = HexColor("#8a6a00")
+FALSE_GREY = HexColor("#6b6b6b")
 RED = HexColor("#c8102e")
 GRID = HexColor("#b8b8b8")
 ANGLE = {"right": 0.0, "up": 90.0, "left": 180.0, "down": 270.0}
+# One colour per ravine, in the order the ravines are met (they repeat after the last).
+RAVINE_COLOURS = (HexColor("#7a5230"), HexColor("#7b3f9e"), HexColor("#0f7c7c"),
+                  HexColor("#c25e00"), HexColor("#55702a"), HexColor("#b0306a"))
+LABEL_ROOM = 0.5  # cells of room the row numbers and column letters take outside the frame
+EXIT_ROOM = {"top": 1.45, "left": 1.45, "right": 1.05, "bottom": 1.05}  # cells on the exit's
+# side: the labels (top and left), then the arrow, then its word
+OUTWARD = {"top": (0, 1), "bottom": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
 
 def _arrow(c: Canvas, x: float, y: float, length: float, angle: float, width: float,
@@ -45,23 +57,83 @@ def _arrow(c: Canvas, x: float, y: float, length: float, angle: float, width: fl
     c.restoreState()
 
 
+def ravine_colour(index: int) -> Color:
+    """Return the colour of the index-th ravine of a plan (counted from 0)."""
+    return RAVINE_COLOURS[index % len(RAVINE_COLOURS)]
+
+
+def _star(c: Canvas, cx: float, cy: float, outer: float) -> None:
+    """A filled five-pointed star centred on (cx, cy)."""
+    p = c.beginPath()
+    for k in range(10):
+        radius = outer if k % 2 == 0 else outer * 0.42
+        angle = math.radians(90 + 36 * k)
+        x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+        if k == 0:
+            p.moveTo(x, y)
+        else:
+            p.lineTo(x, y)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def treasure_mark(c: Canvas, which: str, cx: float, cy: float, s: float) -> None:
+    """The real treasure (gold coin, star) or the false one (grey ring, bar); s is the cell."""
+    r = s * 0.26
+    if which == "real":
+        c.setFillColor(GOLD)
+        c.setStrokeColor(GOLD_EDGE)
+        c.setLineWidth(s * 0.03)
+        c.circle(cx, cy, r, stroke=1, fill=1)
+        c.setFillColor(INK)
+        _star(c, cx, cy - r * 0.04, r * 0.72)
+        return
+    c.setFillColor(white)
+    c.setStrokeColor(FALSE_GREY)
+    c.setLineWidth(s * 0.05)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    c.setFillColor(FALSE_GREY)
+    c.rect(cx - r * 0.62, cy - r * 0.13, r * 1.24, r * 0.26, stroke=0, fill=1)
+
+
+def _arsenal(c: Canvas, cx: float, cy: float, s: float) -> None:
+    """A crate with three cartridges standing in it."""
+    c.setStrokeColor(INK)
+    c.setLineWidth(s * 0.04)
+    c.roundRect(cx - s * 0.27, cy - s * 0.24, s * 0.54, s * 0.22, s * 0.03, stroke=1, fill=0)
+    c.setFillColor(INK)
+    for k in (-1, 0, 1):
+        x = cx + k * s * 0.14 - s * 0.045
+        c.rect(x, cy - s * 0.02, s * 0.09, s * 0.2, stroke=0, fill=1)
+        c.circle(x + s * 0.045, cy + s * 0.18, s * 0.045, stroke=0, fill=1)
+
+
+def _hole(c: Canvas, cx: float, cy: float, s: float, colour: Color, label: str) -> None:
+    """A pit in its ravine's colour, its label above it in the same colour."""
+    c.setFillColor(colour)
+    c.ellipse(cx - s * 0.28, cy - s * 0.27, cx + s * 0.28, cy - s * 0.03, stroke=0, fill=1)
+    c.setFillColor(HexColor("#2a1a0e"))
+    c.ellipse(cx - s * 0.18, cy - s * 0.22, cx + s * 0.18, cy - s * 0.08, stroke=0, fill=1)
+    if label:  # between the pit and any swamp arrow poking in from the top side
+        c.setFillColor(colour)
+        c.setFont(font("Sans-Bold"), s * 0.26)
+        c.drawCentredString(cx, cy + s * 0.02, label)
+
+
 def symbol(c: Canvas, kind: str, x: float, y: float, s: float, label: str = "",
-           flow: str = "right", style: Style | None = None) -> None:
+           flow: str = "right", style: Style | None = None, colour: Color = PIT) -> None:
     """Draw the symbol of a cell kind in the s×s square whose bottom-left is (x, y)."""
     cx, cy = x + s / 2, y + s / 2
     fills = style is None or not style.ink_saver
     c.saveState()
+    if kind in (RIVER, MOUTH) and fills:
+        c.setFillColor(RIVER_BLUE)
+        c.rect(x, y, s, s, stroke=0, fill=1)
     if kind == RIVER:
-        if fills:
-            c.setFillColor(RIVER_BLUE)
-            c.rect(x, y, s, s, stroke=0, fill=1)
         c.setFillColor(MOUTH_BLUE)
         c.setStrokeColor(MOUTH_BLUE)
         _arrow(c, cx, cy, s * 0.62, ANGLE[flow], s * 0.07, s * 0.22)
     elif kind == MOUTH:
-        if fills:
-            c.setFillColor(RIVER_BLUE)
-            c.rect(x, y, s, s, stroke=0, fill=1)
         c.setFillColor(MOUTH_BLUE)
         c.circle(cx, cy, s * 0.3, stroke=0, fill=1)
         c.setStrokeColor(white)
@@ -70,43 +142,52 @@ def symbol(c: Canvas, kind: str, x: float, y: float, s: float, label: str = "",
             c.bezier(cx - s * 0.18, cy + k * s * 0.1, cx - s * 0.06, cy + k * s * 0.1 + s * 0.05,
                      cx + s * 0.06, cy + k * s * 0.1 - s * 0.05, cx + s * 0.18, cy + k * s * 0.1)
     elif kind == HOLE:
-        c.setFillColor(PIT)
-        c.ellipse(cx - s * 0.3, cy - s * 0.2, cx + s * 0.3, cy + s * 0.12, stroke=0, fill=1)
-        c.setFillColor(HexColor("#3b2413"))
-        c.ellipse(cx - s * 0.2, cy - s * 0.12, cx + s * 0.2, cy + s * 0.06, stroke=0, fill=1)
+        _hole(c, cx, cy, s, colour, label)
     elif kind == ARSENAL:
-        c.setStrokeColor(INK)
-        c.setLineWidth(s * 0.06)
-        c.setLineCap(1)
-        for sign in (-1, 1):
-            c.line(cx - sign * s * 0.22, cy - s * 0.22, cx + sign * s * 0.22, cy + s * 0.22)
-        c.setFillColor(INK)
-        c.circle(cx, cy, s * 0.07, stroke=0, fill=1)
+        _arsenal(c, cx, cy, s)
     elif kind == MEDPOST:
         c.setFillColor(RED)
         w, h = s * 0.16, s * 0.5
         c.rect(cx - w / 2, cy - h / 2, w, h, stroke=0, fill=1)
         c.rect(cx - h / 2, cy - w / 2, h, w, stroke=0, fill=1)
     elif kind in ("real", "false"):
-        c.setFillColor(GOLD)
-        c.setStrokeColor(HexColor("#8a6a00"))
-        c.setLineWidth(s * 0.03)
-        c.circle(cx, cy, s * 0.26, stroke=1, fill=1)
-        c.setFillColor(INK)
-        c.setFont(font("Sans-Bold"), s * 0.38)
-        c.drawCentredString(cx, cy - s * 0.13, "+" if kind == "real" else "−")
-    if label:
-        c.setFillColor(INK)
-        size = s * 0.2
-        c.setFont(font("Sans-Bold"), size)
-        c.drawString(x + s * 0.07, y + s - size * 1.05, label)
+        treasure_mark(c, kind, cx, cy, s)
     c.restoreState()
 
 
+def plan_margins(plan: Plan) -> dict[str, float]:
+    """Return the room, in cells, that draw_plan uses outside the frame on each side."""
+    room = {"top": LABEL_ROOM, "left": LABEL_ROOM, "right": 0.12, "bottom": 0.12}
+    for _, side in plan.exits[:1]:
+        room[side] = EXIT_ROOM[side]
+    return room
+
+
+def hole_label(code: str, letters: dict[str, str]) -> str:
+    """Return a hole's label: its code with the letter its ravine shows on this sheet."""
+    letter = code[:1]
+    return letters.get(letter.upper(), letter.upper()) + code[1:]
+
+
+def ravine_order(plan: Plan) -> list[str]:
+    """Return the ravines' cycle keys in the order they are first met, row by row."""
+    seen: list[str] = []
+    for row in plan.cells:
+        for cell in row:
+            if cell.kind == HOLE and cell.cycle is not None and cell.cycle not in seen:
+                seen.append(cell.cycle)
+    return seen
+
+
 def draw_plan(c: Canvas, x: float, y_top: float, cell: float, plan: Plan, style: Style,
-              exit_label: str) -> None:
-    """Draw the whole plan with its top-left corner at (x, y_top), cells of side cell."""
+              exit_label: str, letters: dict[str, str] | None = None) -> None:
+    """Draw the whole plan with its top-left corner at (x, y_top), cells of side cell.
+
+    letters maps a hole code's letter (upper case) to the letter shown for its ravine.
+    """
     rows, cols = plan.rows, plan.cols
+    letters = letters or {}
+    ravines = ravine_order(plan)
 
     def origin(pos: Pos) -> tuple[float, float]:
         return x + pos[1] * cell, y_top - (pos[0] + 1) * cell
@@ -114,10 +195,29 @@ def draw_plan(c: Canvas, x: float, y_top: float, cell: float, plan: Plan, style:
     for pos in plan.positions():
         data = plan.cell(pos)
         cx, cy = origin(pos)
-        label = data.code if data.kind == HOLE else ""
-        symbol(c, data.kind, cx, cy, cell, label, data.flow or "right", style)
+        if data.kind == HOLE:
+            colour = ravine_colour(ravines.index(data.cycle) if data.cycle in ravines else 0)
+            symbol(c, HOLE, cx, cy, cell, hole_label(data.code, letters), style=style,
+                   colour=colour)
+        else:
+            symbol(c, data.kind, cx, cy, cell, "", data.flow or "right", style)
         if data.treasure:
-            symbol(c, data.treasure, cx + cell * 0.2, cy + cell * 0.2, cell * 0.6, style=style)
+            treasure_mark(c, data.treasure, cx + cell / 2, cy + cell / 2, cell * 0.75)
+    _grid_lines(c, x, y_top, cell, rows, cols)
+    c.setStrokeColor(INK)
+    c.setLineCap(1)
+    c.setLineWidth(cell * 0.06)
+    for a, b in sorted(plan.walls):
+        _border_line(c, a, b, origin, cell)
+    for (a, b), target in sorted(plan.swamps.items()):
+        _swamp(c, a, b, target, origin, cell)
+    _frame(c, x, y_top, cell, plan)
+    _labels(c, x, y_top, cell, rows, cols)
+    for pos, side in plan.exits[:1]:
+        _exit_arrow(c, x, y_top, cell, pos, side, exit_label)
+
+
+def _grid_lines(c: Canvas, x: float, y_top: float, cell: float, rows: int, cols: int) -> None:
     c.setStrokeColor(GRID)
     c.setLineWidth(0.4)
     c.setDash(1.5, 2)
@@ -126,23 +226,20 @@ def draw_plan(c: Canvas, x: float, y_top: float, cell: float, plan: Plan, style:
     for k in range(1, cols):
         c.line(x + k * cell, y_top, x + k * cell, y_top - rows * cell)
     c.setDash()
-    c.setStrokeColor(INK)
-    c.setLineCap(1)
-    c.setLineWidth(cell * 0.06)
-    for a, b in sorted(plan.walls):
-        _border_line(c, a, b, origin, cell)
-    for (a, b), target in sorted(plan.swamps.items()):
-        _swamp(c, a, b, target, origin, cell)
-    _frame(c, x, y_top, cell, plan, exit_label)
+
+
+def _labels(c: Canvas, x: float, y_top: float, cell: float, rows: int, cols: int) -> None:
+    """Column letters above the frame and row numbers left of it, within LABEL_ROOM."""
     c.setFillColor(INK)
     c.setFont(font("Sans-Bold"), cell * 0.22)
     for k in range(cols):
-        c.drawCentredString(x + (k + 0.5) * cell, y_top + cell * 0.18, "ABCDEFGHIJKL"[k])
+        c.drawCentredString(x + (k + 0.5) * cell, y_top + cell * 0.16, COLUMN_LETTERS[k])
     for r in range(rows):
-        c.drawRightString(x - cell * 0.2, y_top - (r + 0.58) * cell, str(r + 1))
+        c.drawRightString(x - cell * 0.16, y_top - (r + 0.58) * cell, str(r + 1))
 
 
-def _border_line(c: Canvas, a: Pos, b: Pos, origin, cell: float) -> None:  # type: ignore[no-untyped-def]
+def _border_line(c: Canvas, a: Pos, b: Pos, origin: Callable[[Pos], tuple[float, float]],
+                 cell: float) -> None:
     bx, by = origin(b)
     if a[0] == b[0]:  # left-right neighbours: vertical line on b's left side
         c.line(bx, by, bx, by + cell)
@@ -150,7 +247,8 @@ def _border_line(c: Canvas, a: Pos, b: Pos, origin, cell: float) -> None:  # typ
         c.line(bx, by + cell, bx + cell, by + cell)
 
 
-def _swamp(c: Canvas, a: Pos, b: Pos, target: Pos, origin, cell: float) -> None:  # type: ignore[no-untyped-def]
+def _swamp(c: Canvas, a: Pos, b: Pos, target: Pos,
+           origin: Callable[[Pos], tuple[float, float]], cell: float) -> None:
     bx, by = origin(b)
     if a[0] == b[0]:
         mx, my = bx, by + cell / 2
@@ -165,9 +263,10 @@ def _swamp(c: Canvas, a: Pos, b: Pos, target: Pos, origin, cell: float) -> None:
     c.restoreState()
 
 
-def _frame(c: Canvas, x: float, y_top: float, cell: float, plan: Plan, label: str) -> None:
+def _frame(c: Canvas, x: float, y_top: float, cell: float, plan: Plan) -> None:
     rows, cols = plan.rows, plan.cols
     gaps = set(plan.exits)
+    c.setStrokeColor(INK)
     c.setLineWidth(cell * 0.11)
     c.setLineCap(2)
     for k in range(cols):
@@ -180,21 +279,35 @@ def _frame(c: Canvas, x: float, y_top: float, cell: float, plan: Plan, label: st
             c.line(x, y_top - r * cell, x, y_top - (r + 1) * cell)
         if ((r, cols - 1), "right") not in gaps:
             c.line(x + cols * cell, y_top - r * cell, x + cols * cell, y_top - (r + 1) * cell)
-    for (r, k), side in plan.exits:
-        cx, cy = x + (k + 0.5) * cell, y_top - (r + 0.5) * cell
-        dx, dy = {"top": (0, 1), "bottom": (0, -1), "left": (-1, 0), "right": (1, 0)}[side]
-        ax, ay = cx + dx * cell * 0.72, cy + dy * cell * 0.72
-        c.setFillColor(RED)
-        c.setStrokeColor(RED)
-        _arrow(c, ax, ay, cell * 0.45, math.degrees(math.atan2(dy, dx)), cell * 0.06,
-               cell * 0.2)
-        c.setFont(font("Sans-Bold"), cell * 0.2)
-        lx, ly = cx + dx * cell * 1.15, cy + dy * cell * 1.15
-        if dx:
-            c.saveState()
-            c.translate(lx, ly)
-            c.rotate(90 if dx > 0 else -90)
-            c.drawCentredString(0, -cell * 0.07, label)
-            c.restoreState()
-        else:
-            c.drawCentredString(lx, ly - cell * 0.07, label)
+
+
+def exit_arrow_span(side: Side) -> tuple[float, float]:
+    """Return where the exit arrow starts and ends, in cells outwards from the frame."""
+    start = LABEL_ROOM + 0.05 if side in ("top", "left") else 0.15
+    return start, start + 0.5
+
+
+def _exit_arrow(c: Canvas, x: float, y_top: float, cell: float, pos: Pos, side: Side,
+                label: str) -> None:
+    """The exit: an arrow pointing out, beyond the labels of that side, and its word."""
+    r, k = pos
+    cx, cy = x + (k + 0.5) * cell, y_top - (r + 0.5) * cell
+    dx, dy = OUTWARD[side]
+    edge = 0.5  # from the cell's centre to the frame, in cells
+    start, end = exit_arrow_span(side)
+    mid = edge + (start + end) / 2
+    c.saveState()
+    c.setFillColor(RED)
+    c.setStrokeColor(RED)
+    _arrow(c, cx + dx * cell * mid, cy + dy * cell * mid, cell * (end - start),
+           math.degrees(math.atan2(dy, dx)), cell * 0.06, cell * 0.2)
+    c.setFont(font("Sans-Bold"), cell * 0.2)
+    far = edge + end + 0.12
+    lx, ly = cx + dx * cell * far, cy + dy * cell * far
+    if dx:
+        c.translate(lx, ly)
+        c.rotate(90 if dx > 0 else -90)
+        c.drawCentredString(0, -cell * 0.16, label)
+    else:
+        c.drawCentredString(lx, ly + (0 if dy > 0 else -cell * 0.16), label)
+    c.restoreState()

@@ -1,9 +1,12 @@
 """The plan checker of the pen-and-paper «Лабиринт»: read, check, convert and generate plans.
 
 Stages, one module each: `codes` (cell codes) → `gridtext` / `structured` (read and write the
-two file forms) → `rules`, `rivers`, `reach` + `movement` (every rule id of plan-format.md) →
-`check` (orchestration, rendered `messages` in ru/en) → `cli` (the Click group `plan`, the
-only module that imports Click). `randomplan` makes random valid plans.
+two file forms) → `rules`, `rivers`, `reach` + `movement` (every rule id of
+docs/plan-format.md) → `check` (orchestration, rendered `messages` in ru/en) → `cli` (the
+Click group `plan`, the only module that imports Click). Around them: `explain` and
+`explanations` (`plan check --explain RULE`), `randomplan` and `batch` (random plans worth
+playing, one or many), `stats` (what a plan holds, its one-line summary) and `comments`
+(which comment lines a sheet in one language shows).
 """
 
 from .check import check_plan

@@ -1,4 +1,4 @@
-"""The `plan` command group: check, convert and make random plans of the paper «Лабиринт».
+"""The `plan` command group: check, explain, convert, make random plans, print sheets.
 
 Mount it on the main CLI with `main.add_command(plan)`; it also runs on its own as
 `python -m generator.plan.cli`. Exit statuses: 0 success (plans valid, warnings allowed),
@@ -15,15 +15,19 @@ from pathlib import Path
 import click
 
 from .check import check_file, is_structured, load_plan, read_source
+from .explain import explain_text, rule_ids
 from .gridtext import write_grid
-from .messages import summary
+from .messages import explain_hint, summary
 from .output import write_atomic
-from .randomplan import ImpossibleRequestError, RandomPlanError, random_plan
+from .randomplan import DIFFICULTIES, ImpossibleRequestError, RandomPlanError, Request
 from .report import PlanReadError, PlanReport
 from .structured import write_structured
 
 LANG = click.Choice(["ru", "en"])
+PAPER = click.Choice(["a4", "letter"])
 EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
+CONTENT = click.Path(exists=True, file_okay=False, path_type=Path)
+FORMAT_DOCS = "docs/plan-format.md (in Russian: docs/plan-format.ru.md)"
 
 
 @click.group(name="plan")
@@ -31,42 +35,69 @@ def plan() -> None:
     """Check, convert and generate plans of the pen-and-paper game «Лабиринт».
 
     A plan is the host's secret map: a grid text file (.txt) drawn as on squared paper, or its
-    structured YAML/JSON form. See docs/plan-structured.md and the plan format description.
+    structured YAML/JSON form.
+
+    \b
+    The grid format, with an example for every rule the checker enforces:
+      docs/plan-format.md (in Russian: docs/plan-format.ru.md)
+    The structured form: docs/plan-structured.md
+    One rule explained: labyrinth-pnp plan check --explain RULE
     """
 
 
 @plan.command("check")
-@click.argument("plans", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("plans", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--lang", type=LANG, default="ru", show_default=True,
-              help="Language of the messages.")
+              help="Language of the messages (and of --explain).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: one line per problem and a summary; json: a list "
                                       "with one report per file.")
-def check_command(plans: tuple[Path, ...], lang: str, fmt: str) -> None:
+@click.option("--explain", "rule", type=click.Choice(rule_ids()), default=None,
+              metavar="RULE", help="Print what RULE asks, a plan that breaks it with the "
+                                   "checker's message, and the fix; no PLAN is read. RULE is "
+                                   "the id in square brackets: " + ", ".join(rule_ids()) + ".")
+def check_command(plans: tuple[Path, ...], lang: str, fmt: str, rule: str | None) -> None:
     """Check PLAN files against every rule of the game and report all problems.
 
     Grid text (.txt) and structured (.yaml, .yml, .json) plans are accepted. Each problem is
-    printed as FILE:LINE:COL: error[RULE]: message, with a message that says what to change.
-    Exits with 0 when every plan is valid (warnings allowed) and 1 when any has an error or
-    cannot be read; a file that cannot be read is reported and the others are still checked.
+    printed as FILE:LINE:COL: error[RULE]: message, with a message that says what to change;
+    `--explain RULE` tells more about a rule. Exits with 0 when every plan is valid (warnings
+    allowed) and 1 when any has an error or cannot be read; a file that cannot be read is
+    reported and the others are still checked.
     """
+    if rule is not None:
+        if plans:
+            raise click.UsageError("give PLAN files to check, or --explain RULE, not both")
+        click.echo(explain_text(rule, lang), nl=False)
+        return
+    if not plans:
+        raise click.UsageError("Missing argument 'PLANS...' (or --explain RULE).")
     checked = [_check_one(path, lang) for path in plans]
     reports = [report for report, _ in checked]
     if fmt == "json":
         data = [r.to_dict() | ({"error": error} if error else {}) for r, error in checked]
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        for report, error in checked:
-            if error:
-                click.echo(f"{report.file}: {error}")
-            for problem in report.problems:
-                click.echo(problem.format(report.file))
-        ok = sum(1 for r in reports if r.valid)
-        unreadable = sum(1 for _, error in checked if error)
-        click.echo(summary(len(reports), ok, len(reports) - ok,
-                           sum(r.errors for r in reports) + unreadable,
-                           sum(r.warnings for r in reports), lang))
+        _echo_text(checked, lang)
     sys.exit(0 if all(r.valid for r in reports) else 1)
+
+
+def _echo_text(checked: list[tuple[PlanReport, str | None]], lang: str) -> None:
+    """Print every problem, the summary line and, if there were problems, how to learn more."""
+    reports = [report for report, _ in checked]
+    for report, error in checked:
+        if error:
+            click.echo(f"{report.file}: {error}")
+        for problem in report.problems:
+            click.echo(problem.format(report.file))
+    ok = sum(1 for r in reports if r.valid)
+    unreadable = sum(1 for _, error in checked if error)
+    click.echo(summary(len(reports), ok, len(reports) - ok,
+                       sum(r.errors for r in reports) + unreadable,
+                       sum(r.warnings for r in reports), lang))
+    rules = sorted({p.rule for r in reports for p in r.problems})
+    if rules:
+        click.echo(explain_hint(rules, lang))
 
 
 def _check_one(path: Path, lang: str) -> tuple[PlanReport, str | None]:
@@ -118,6 +149,10 @@ def convert_command(source: Path, target: str | None, out: Path | None, force: b
     if out is None:
         click.echo(text, nl=False)
         return
+    _write_text(out, text, force)
+
+
+def _write_text(out: Path, text: str, force: bool) -> None:
     try:
         write_atomic(out, text, force)
     except FileExistsError as exc:
@@ -131,54 +166,148 @@ def convert_command(source: Path, target: str | None, out: Path | None, force: b
 @click.option("--cols", type=int, default=5, show_default=True,
               help="Columns of the plan (2–12).")
 @click.option("--seed", type=int, default=None,
-              help="Seed for a reproducible plan (printed in the plan's first line).")
+              help="Seed for a reproducible plan (printed in the plan's first line); with "
+                   "--count, the plans get this seed and the ones after it.")
 @click.option("--rivers", type=int, default=None,
-              help="Number of rivers [default: 1 when the plan has 9 cells or more].")
+              help="Number of rivers [default: grows with the area and the difficulty].")
 @click.option("--holes", type=int, default=None,
-              help="Number of holes, split into cycles of 2–4 [default: 2 from 12 cells].")
+              help="Number of holes, split into ravines of 2–4 [default: grows with the area "
+                   "and the difficulty].")
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal",
+              show_default=True, help="hard: more rivers, holes, walls and swamps, and the "
+                                      "real treasure 2 moves further from the exit; easy: less.")
 @click.option("--lang", type=LANG, default="ru", show_default=True,
-              help="Language of the cell codes and the comment line.")
+              help="Language of the cell codes and the comment lines.")
+@click.option("--count", type=click.IntRange(1, 1000), default=1, show_default=True,
+              help="How many plans to make (more than one needs --out).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder to write the plans into, one file each, instead of printing.")
+@click.option("--force", is_flag=True, help="Replace plan files that exist in --out.")
+@click.option("--content", type=CONTENT, default=None,
+              help="Your content folder (game.yaml's treasure_exit_moves is the fewest moves "
+                   "from the real treasure out).")
 def random_command(rows: int, cols: int, seed: int | None, rivers: int | None,
-                   holes: int | None, lang: str) -> None:
-    """Print a random valid plan in grid text form.
+                   holes: int | None, difficulty: str, lang: str, count: int, out: Path | None,
+                   force: bool, content: Path | None) -> None:
+    """Print a random valid plan in grid text form, or write several into a folder.
 
-    Every plan printed passes `plan check`. The same options and --seed give the same plan.
+    Every plan passes `plan check`; its second line sums it up (rivers, holes, swamps, walls
+    and how many moves the real treasure lies from the way out). The same options and --seed
+    give the same plan, in both languages.
     """
+    from .batch import random_plans
+
+    if count > 1 and out is None:
+        raise click.UsageError("--count more than 1 needs --out DIR, a folder for the plans")
+    request = Request(rows, cols, rivers, holes, lang, difficulty, _treasure_moves(content))
     try:
-        the_plan = random_plan(rows, cols, seed, rivers, holes, lang)
+        made = random_plans(request, seed, count)
     except ImpossibleRequestError as exc:
         raise click.UsageError(str(exc)) from exc
     except RandomPlanError as exc:
         raise click.ClickException(str(exc)) from exc
-    click.echo(write_grid(the_plan), nl=False)
+    if out is None:
+        click.echo(write_grid(made[0].plan), nl=False)
+        return
+    from .batch import write_plans
+
+    try:
+        written = write_plans(made, out, force)
+    except FileExistsError as exc:
+        raise click.ClickException(f"{exc.filename} exists; use --force to replace it, or "
+                                   "another --out or --seed") from exc
+    except OSError as exc:
+        raise click.ClickException(f"cannot write into {out}: {exc.strerror or exc}") from exc
+    for path, one in zip(written, made):
+        click.echo(f"wrote {path}: {one.summary}")
 
 
-if __name__ == "__main__":
-    plan(prog_name="labyrinth-pnp plan")
+def _treasure_moves(content: Path | None) -> int:
+    """Return game.yaml's `treasure_exit_moves` (content folder first), checked."""
+    from ..content.common import GameInfo, load_model
+    from ..content.paths import ContentRoots
+    from ..errors import ContentError
+    from .randomplan import DEFAULT_TREASURE_MOVES, MAX_TREASURE_MOVES
+
+    problems: list = []
+    game, doc = load_model(ContentRoots.with_user(content), "paper-labyrinth/game.yaml",
+                           GameInfo, problems)
+    if game is None or doc is None:
+        raise ContentError(problems)
+    moves = game.facts.get("treasure_exit_moves", DEFAULT_TREASURE_MOVES)
+    if not 0 <= moves <= MAX_TREASURE_MOVES:
+        raise ContentError([doc.problem(("facts", "treasure_exit_moves"),
+                                        f"'treasure_exit_moves' is {moves}: use 0 to "
+                                        f"{MAX_TREASURE_MOVES} moves")])
+    return moves
 
 
 @plan.command("print")
-@click.argument("source", metavar="PLAN", type=EXISTING_FILE)
+@click.argument("sources", metavar="PLAN...", nargs=-1, required=True, type=EXISTING_FILE)
 @click.option("--lang", type=LANG, default="ru", show_default=True,
-              help="Language of the sheet and the messages.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-              help="Paper size.")
+              help="Language of the sheets and the messages.")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="PDF to write. Default: PLAN-host-LANG-PAPER.pdf in the current folder.")
-@click.option("--force", is_flag=True, help="Print the sheet even if the plan breaks rules.")
-def print_command(source: Path, lang: str, paper: str, out: Path | None, force: bool) -> None:
-    """Print the host sheet of PLAN: the map, a legend and a QR code of its text.
+              help="PDF to write. Default: PLAN-host-LANG-PAPER.pdf for one plan, "
+                   "booklet-host-LANG-PAPER.pdf for several, in the current folder.")
+@click.option("--players", type=int, default=None,
+              help="Players besides the host, for the trackers [default: game.yaml's "
+                   "default_players].")
+@click.option("--force", is_flag=True, help="Print the sheets even if a plan breaks rules.")
+@click.option("--content", type=CONTENT, default=None,
+              help="Your content folder; its files replace the bundled ones file by file.")
+def print_command(sources: tuple[Path, ...], lang: str, paper: str, out: Path | None,
+                  players: int | None, force: bool, content: Path | None) -> None:
+    """Print the host sheet of each PLAN into one PDF: a booklet, one plan a page.
 
-    The plan is checked first; a plan with errors is refused (exit 1) unless --force.
+    A sheet shows the plan with a legend, its counts and comments, a QR code of its text, a
+    tracker of the players (positions, bullets, bombs, wounds) and the host's answers. The
+    plans are checked first; a plan with errors is refused (exit 1) unless --force.
     """
-    from ..errors import ContentError
-    from ..hostsheet import print_host_sheet
+    from ..hostsheet import print_host_sheets
+
+    _run_print(lambda: print_host_sheets(list(sources), lang, paper, out, force, content,
+                                         players))
+
+
+@plan.command("sheets")
+@click.argument("source", metavar="PLAN", type=EXISTING_FILE)
+@click.option("--players", type=int, default=None,
+              help="Players besides the host: one set of sheets each, a log column each "
+                   "[default: game.yaml's default_players].")
+@click.option("--lang", type=LANG, default="ru", show_default=True,
+              help="Language of the sheets and the messages.")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="PDF to write. Default: PLAN-players-LANG-PAPER.pdf in the current folder.")
+@click.option("--content", type=CONTENT, default=None,
+              help="Your content folder; its files replace the bundled ones file by file.")
+def sheets_command(source: Path, players: int | None, lang: str, paper: str, out: Path | None,
+                   content: Path | None) -> None:
+    """Print the player sheets for PLAN's size: a set for each player, in turn order.
+
+    A set: draft grids of the plan's rows and columns (cells 8 mm or more), a tracker of every
+    player's bullets, bombs, wound, start cell and treasure, the host's answers, the symbols,
+    and a move log with a column per player and 40 rounds or more. Only the plan's size is
+    used, so nothing on them gives the plan away.
+    """
+    from ..hostsheet import print_player_sheets
+
+    _run_print(lambda: print_player_sheets(source, lang, paper, out, content, players))
+
+
+def _run_print(make) -> None:  # type: ignore[no-untyped-def]
+    """Write a PDF; report plan errors (exit 1) and warnings (on standard error)."""
+    from ..hostsheet import PlanError
 
     try:
-        target, warnings = print_host_sheet(source, lang, paper, out, force)
-    except ContentError as exc:
+        target, warnings = make()
+    except PlanError as exc:
         for problem in exc.problems:
             click.echo(problem.format(), err=True)
+        if not exc.readable:
+            click.echo("Error: a plan cannot be read: correct the lines above", err=True)
+            sys.exit(1)
         errors = sum(p.severity == "error" for p in exc.problems)
         them = "them" if errors != 1 else "it"
         click.echo(f"Error: the plan has {errors} error{'s' if errors != 1 else ''}: fix {them}, "
@@ -187,3 +316,7 @@ def print_command(source: Path, lang: str, paper: str, out: Path | None, force: 
     for warning in warnings:
         click.echo(warning.format(), err=True)
     click.echo(f"wrote {target}")
+
+
+if __name__ == "__main__":
+    plan(prog_name="labyrinth-pnp plan")

@@ -1,6 +1,6 @@
 """Read the grid text format of a plan into a `Plan`, and write a `Plan` back as grid text.
 
-The format is fixed by `plan-format.md`. Decisions where it leaves room:
+The format is described for users in `docs/plan-format.md`. Decisions where it leaves room:
 - Comment lines are lines whose first non-blank character is `#`; they and blank lines may
   come before and after the grid and are kept (`Plan.before`, `Plan.after`) so that a plan
   converts without loss. A blank or comment line *inside* the grid is a syntax error.

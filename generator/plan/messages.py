@@ -84,8 +84,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ширина клеток — {width} символ, а нужно не меньше 2: расширьте все клетки",
         "cells are {width} character wide, at least 2 are needed: widen every cell"),
     "syntax.length": (
-        "строка длиной {length} символов, а должна быть {expected} ({cols} клеток по {width} "
-        "символа и границы): выровняйте её по первой строке сетки",
+        "в строке {length} симв., а должно быть {expected} (клеток в ряду: {cols}, ширина "
+        "клетки: {width}, и границы): выровняйте её по первой строке сетки",
         "the line is {length} characters long, {expected} expected ({cols} cells of {width} "
         "characters plus borders): align it with the first grid line"),
     "syntax.even": (
@@ -219,7 +219,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "land.few": (
         "клеток суши {count}, а нужно не меньше двух (для двух кладов): сделайте сушей ещё "
         "{missing}",
-        "{count} land cells, at least two are needed (for the two treasures): turn {missing} "
+        "land cells: {count}, at least two are needed (for the two treasures): turn {missing} "
         "more into land"),
     "treasure.real": (
         "настоящих кладов {count} ({cells}), а может быть один: оставьте один «Кн»",
@@ -362,3 +362,23 @@ def summary(n: int, ok: int, bad: int, errors: int, warnings: int, lang: str) ->
             warns="warning" if warnings == 1 else "warnings")
     text = SUMMARY["ru"].format(n=n, ok=ok, bad=bad, errors=errors, warnings=warnings)
     return text[:1].upper() + text[1:]
+
+
+EXPLAIN_HINT = {
+    "ru": ("Подробнее о правиле, с примером и исправлением: labyrinth-pnp plan check --explain "
+           "{rule}",
+           "Подробнее о правилах, с примерами и исправлениями: labyrinth-pnp plan check --explain "
+           "ПРАВИЛО, где ПРАВИЛО — одно из: {rules}"),
+    "en": ("More on this rule, with an example and the fix: labyrinth-pnp plan check --lang en "
+           "--explain {rule}",
+           "More on these rules, with examples and fixes: labyrinth-pnp plan check --lang en "
+           "--explain RULE, where RULE is one of: {rules}"),
+}
+
+
+def explain_hint(rules: list[str], lang: str) -> str:
+    """Return the last line of a check with problems: how to read about their rules."""
+    one, many = EXPLAIN_HINT["en" if lang == "en" else "ru"]
+    if len(rules) == 1:
+        return one.format(rule=rules[0])
+    return many.format(rules=", ".join(rules))

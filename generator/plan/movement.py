@@ -1,4 +1,4 @@
-"""One move of a player under the movement rules of games.md §2, on a precomputed table.
+"""One move of a player under the movement rules of the rulebook, on a precomputed table.
 
 Nodes are cell indexes `row * cols + col`; `Maze.outside` (= rows * cols) is the land outside
 the maze, reachable only through the exit gap, whose only way back in is the same gap. A move:

@@ -41,6 +41,25 @@ def _reverse(edges: list[list[int]]) -> list[list[int]]:
     return back
 
 
+def moves_to_exit(maze: Maze) -> list[int]:
+    """Return, per cell, the fewest moves that take a player out of the maze (-1: never)."""
+    back = _reverse(maze.moves)
+    out = maze.outside
+    distance = [-1] * len(back)
+    distance[out] = 0
+    frontier = [out]
+    while frontier:
+        following: list[int] = []
+        for node in frontier:
+            step = distance[node] + 1
+            for prev in back[node]:
+                if distance[prev] < 0:
+                    distance[prev] = step
+                    following.append(prev)
+        frontier = following
+    return distance[:out]
+
+
 def all_reachable(maze: Maze) -> bool:
     """Return True when every node of maze can reach every other."""
     edges, root = maze.moves, maze.outside
@@ -121,6 +140,15 @@ def _components(edges: list[list[int]]) -> list[list[int]]:
                     stack.append(prev)
         groups.append(sorted(group))
     return groups
+
+
+def component_of(maze: Maze) -> list[int]:
+    """Return, per node, the number of its strongly connected group (the outside included)."""
+    group = [0] * len(maze.moves)
+    for number, members in enumerate(_components(maze.moves)):
+        for node in members:
+            group[node] = number
+    return group
 
 
 def _walls_around(plan: Plan, group: set[Pos]) -> list[str]:

@@ -1,4 +1,4 @@
-"""Every rule of the plan (ids as in plan-format.md), run on a readable `Plan`.
+"""Every rule of the plan (ids as in docs/plan-format.md), run on a readable `Plan`.
 
 `check_rules()` reports all problems in one pass. Reachability runs only when the movement
 model is well defined: it is skipped while the plan has errors of the rules in

@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable
 
 from ..draw.kit import Box, Style
 from ..draw.papersheets import LEGEND_KEYS, draw_legend
-from ..draw.plan import _arrow, draw_plan
+from ..draw.plan import _arrow, draw_plan, plan_margins
 from ..plan.gridtext import parse_grid
 from ..plan.model import Plan, Pos
 from .flowables import PainterFlowable
@@ -58,9 +58,7 @@ class PlanLayout:
     """Where draw_plan puts a plan inside a flowable: cell size and room around the frame."""
 
     def __init__(self, plan: Plan, width: float, big: float = 14 * mm) -> None:
-        room = {"left": 0.5, "top": 0.5, "right": 0.12, "bottom": 0.12}  # in cells
-        for _, side in plan.exits:  # the exit arrow and its label stand outside the frame
-            room[side] = max(room[side], 0.95)
+        room = plan_margins(plan)  # in cells: labels, and the exit arrow with its word
         self.cell = min(big, width / (plan.cols + room["left"] + room["right"]))
         self.left = room["left"] * self.cell
         self.top = room["top"] * self.cell
@@ -178,8 +176,9 @@ def plan_legend(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     h = rows * (7 + 1.2) * mm + 1 * mm
 
     def paint(c: Canvas, box: Box) -> None:
-        # draw_legend keeps 7 mm for its title at the top; the caption names it here instead.
-        draw_legend(c, box.x, box.y + box.h + 7 * mm, box.w, "",
-                    {k: str(v) for k, v in labels.items()}, Style(), columns)
+        # draw_legend keeps 6 mm for its title at the top; the caption names it here instead.
+        draw_legend(c, box.x, box.y + box.h + 6 * mm, box.w, "",
+                    {k: str(v) for k, v in labels.items()}, Style(), columns,
+                    hole_label="Я1" if lang == "ru" else "X1")
 
     return PainterFlowable(w, h, paint)

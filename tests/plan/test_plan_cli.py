@@ -21,7 +21,7 @@ def run(*args: str):  # type: ignore[no-untyped-def]
     return CliRunner().invoke(plan, list(args))
 
 
-@pytest.mark.parametrize("command", [[], ["check"], ["convert"], ["random"]])
+@pytest.mark.parametrize("command", [[], ["check"], ["convert"], ["random"], ["print"], ["sheets"]])
 def test_every_command_has_help(command: list[str]) -> None:
     result = run(*command, "--help")
     assert result.exit_code == 0
@@ -47,14 +47,18 @@ def test_check_invalid_plan_exits_1_with_located_lines() -> None:
     lines = result.output.strip().splitlines()
     assert lines[0] == (f"{BAD}:6:5: error[river-wall]: add a wall between B2 and B3: they "
                         "belong to different rivers")
-    assert lines[-1] == "3 plans checked: 2 valid, 1 with errors (1 error, 1 warning)"
+    assert lines[-2] == "3 plans checked: 2 valid, 1 with errors (1 error, 1 warning)"
+    assert lines[-1] == ("More on these rules, with examples and fixes: labyrinth-pnp plan check "
+                         "--lang en --explain RULE, where RULE is one of: cell-code, river-wall")
 
 
 def test_summary_in_russian_by_default() -> None:
     result = run("check", GOOD, BAD)
     assert result.exit_code == 1
-    assert result.output.strip().splitlines()[-1] == (
-        "Проверено планов: 2; без ошибок: 1, с ошибками: 1 (ошибок: 1, предупреждений: 0)")
+    assert result.output.strip().splitlines()[-2:] == [
+        "Проверено планов: 2; без ошибок: 1, с ошибками: 1 (ошибок: 1, предупреждений: 0)",
+        "Подробнее о правиле, с примером и исправлением: labyrinth-pnp plan check --explain "
+        "river-wall"]
 
 
 def test_json_output_shape() -> None:
