@@ -17,6 +17,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from ..goblin.hexgrid import (
     LOCATION_HEXES,
     SQRT3,
+    Edge,
     Hex,
     corner_mm,
     edge,
@@ -24,7 +25,7 @@ from ..goblin.hexgrid import (
     outline,
     side_mm,
 )
-from ..goblin.model import GoblinContent, Location
+from ..goblin.model import AidSection, AidSymbols, AidTexts, GoblinContent, Location
 from ..units import mm
 from .fonts import font, text_width
 from .kit import CUT, INK, Box, Style
@@ -102,8 +103,10 @@ def _rand(*key: object) -> float:
     return (zlib.crc32(repr(key).encode()) % 10007) / 10007.0
 
 
-def draw_location(c: Canvas, box: Box, location: Location, lang: str, style: Style) -> None:
-    """Draw one location tile inside box: floor, walls, tunnel or door, name, cut outline."""
+def draw_location(c: Canvas, box: Box, location: Location, lang: str, style: Style,
+                  name: bool = True) -> None:
+    """Draw one location tile inside box: floor, walls, tunnel or door, name, cut outline
+    (name=False leaves the name out, for a cave diagram that prints names upright)."""
     f = _Frame(box)
     grow = style.bleed * 2 / SQRT3
     hexes = list(LOCATION_HEXES)
@@ -124,10 +127,11 @@ def draw_location(c: Canvas, box: Box, location: Location, lang: str, style: Sty
     for h in location.hexes_with("tunnel"):
         _tunnel(c, f, h)
     for h in location.hexes_with("door"):
-        _door(c, f, location, h)
+        _door(c, f, location.doorway, h)
     _walls(c, f, location, style)
     c.restoreState()
-    _name(c, f, location, lang, style)
+    if name:
+        _name(c, f, location, lang, style)
     c.setStrokeColor(CUT)
     c.setLineWidth(0.3)
     c.setLineJoin(0)
@@ -210,9 +214,9 @@ def _tunnel(c: Canvas, f: _Frame, h: Hex) -> None:
         c.circle(rx, ry, r, stroke=0, fill=1)
 
 
-def _door(c: Canvas, f: _Frame, location: Location, h: Hex) -> None:
+def _door(c: Canvas, f: _Frame, doorway: frozenset[Edge], h: Hex) -> None:
     # threshold: the doorway edges in a light colour
-    for e in sorted(location.doorway):
+    for e in sorted(doorway):
         hh, d = e if e[0] == h else (neighbour(*e), e[1] + 3)
         a, b = f.side(hh, d % 6)
         c.setStrokeColor(THRESHOLD)
@@ -248,11 +252,15 @@ def _arch(c: Canvas, x: float, y0: float, w: float, body: float) -> None:
     c.drawPath(path, stroke=0, fill=1)
 
 
-def _name(c: Canvas, f: _Frame, location: Location, lang: str, style: Style) -> None:
+def name_spot(location: Location) -> Hex:
+    """Return the hex a location's name is printed on: the free hex nearest its centre."""
     taken = set(location.features)
-    spot = min((h for h in LOCATION_HEXES if h not in taken),
+    return min((h for h in LOCATION_HEXES if h not in taken),
                key=lambda h: (abs(h[0]) + abs(h[1]) + abs(h[0] + h[1]), h[1], h[0]))
-    x, y = f.centre(spot)
+
+
+def _name(c: Canvas, f: _Frame, location: Location, lang: str, style: Style) -> None:
+    x, y = f.centre(name_spot(location))
     text = location.name.get(lang)
     width = f.size * SQRT3 * 0.86
     size = mm(3.4)
@@ -285,7 +293,8 @@ COUNTER_RIM = {
 }
 
 
-def draw_counter(c: Canvas, box: Box, kind: str, name: str, style: Style) -> None:
+def draw_counter(c: Canvas, box: Box, kind: str, name: str, style: Style, cut: bool = True
+                 ) -> None:
     """Draw a round counter in box: background, the picture of its kind, its name, cut line."""
     r = min(box.w, box.h) / 2
     x, y = box.cx, box.cy
@@ -297,11 +306,13 @@ def draw_counter(c: Canvas, box: Box, kind: str, name: str, style: Style) -> Non
     c.circle(x, y, r * 0.93, stroke=1, fill=0)
     PICTURES.get(kind, _picture_unknown)(c, x, y + r * 0.2, r * 0.56)
     c.restoreState()
-    style.lines_centred(c, name, x, y - r * 0.56, "Sans-Bold", r * 0.19, r * 1.3,
-                        f"counter '{name}'", max_lines=2)
-    c.setStrokeColor(CUT)
-    c.setLineWidth(0.3)
-    c.circle(x, y, r, stroke=1, fill=0)
+    if name:
+        style.lines_centred(c, name, x, y - r * 0.56, "Sans-Bold", r * 0.19, r * 1.3,
+                            f"counter '{name}'", max_lines=2)
+    if cut:
+        c.setStrokeColor(CUT)
+        c.setLineWidth(0.3)
+        c.circle(x, y, r, stroke=1, fill=0)
 
 
 PAPER_TINT = HexColor("#f2f2f2")
@@ -508,11 +519,8 @@ PICTURES = {
 
 # --- player aid ----------------------------------------------------------------------------
 
-AID_HEADINGS = {
-    "ru": ("Памятка игрока", "Ход", "Камни героя: потратьте один, чтобы…"),
-    "en": ("Player aid", "The turn", "Hero Stones: spend one for…"),
-}
 AID_ACCENT = HexColor("#7a3b1d")
+AID_MIN_PT = 6.0  # the smallest body text the aid may shrink to
 
 
 def _wrap(text: str, face: str, size: float, width: float) -> list[str]:
@@ -530,71 +538,166 @@ def _wrap(text: str, face: str, size: float, width: float) -> list[str]:
     return lines
 
 
-def draw_player_aid(c: Canvas, box: Box, content: GoblinContent, lang: str, style: Style) -> None:
-    """Draw the player aid in box: the five phases of a turn and the Hero Stone uses."""
-    body = max(7.0, min(15.0, box.w / 34))
-    for _ in range(40):
-        height = _aid_layout(None, box, content, lang, body, style)
-        if height <= box.h or body <= 6.0:
+def draw_player_aid(c: Canvas, box: Box, aid: AidTexts, game_name: str, style: Style) -> None:
+    """Draw the player aid in box: its sections in two columns, then the symbol key."""
+    body = 12.0
+    while True:
+        height = _aid_layout(None, box, aid, game_name, body)
+        if height <= box.h or body <= AID_MIN_PT:
             break
-        body *= 0.95
+        body = max(AID_MIN_PT, body * 0.96)
     if height > box.h:
-        style.overflows.append(f"player aid ({lang}): text does not fit its box even at "
-                               f"{body:.1f} pt; shorten the texts in game.yaml")
-    _aid_layout(c, box, content, lang, body, style)
+        style.overflows.append(f"player aid: text does not fit its box even at {body:.1f} pt; "
+                               "shorten the texts in text/LANG.yaml")
+    _aid_layout(c, box, aid, game_name, body)
 
 
-def _aid_layout(c: Canvas | None, box: Box, content: GoblinContent, lang: str, body: float,
-                style: Style) -> float:
+def _aid_section(c: Canvas | None, section: AidSection, x: float, y: float, width: float,
+                 body: float) -> float:
+    """Draw (or only measure) one section with its top at y; return its height."""
+    top = y
+    y -= body * 2.1
+    if c is not None:
+        c.setFillColor(AID_ACCENT)
+        c.setFont(font("Serif-Bold"), body * 1.3)
+        c.drawString(x, y, section.heading)
+        c.setStrokeColor(AID_ACCENT)
+        c.setLineWidth(0.6)
+        c.line(x, y - body * 0.4, x + width, y - body * 0.4)
+    y -= body * 0.5
+    indent = body * (2.2 if section.marks != "bullets" else 1.1)
+    for n, item in enumerate(section.items, start=1):
+        lines = []
+        if item.title:
+            lines.append(("Sans-Bold", item.title))
+        lines += [("Sans", line) for line in _wrap(item.text, "Sans", body, width - indent)]
+        first = True
+        for face, line in lines:
+            y -= body * (1.5 if first else 1.24)
+            if c is not None:
+                if first:
+                    _aid_mark(c, section.marks, n, x, y, body)
+                c.setFillColor(INK)
+                c.setFont(font(face), body)
+                c.drawString(x + indent, y, line)
+            first = False
+        y -= body * 0.15
+    return top - y
+
+
+def _aid_mark(c: Canvas, marks: str, n: int, x: float, y: float, body: float) -> None:
+    mark_x, mark_y = x + body * 0.8, y + body * 0.35
+    c.setFillColor(AID_ACCENT)
+    if marks == "numbers":
+        c.circle(mark_x, mark_y, body * 0.72, stroke=0, fill=1)
+        c.setFillColor(HexColor("#ffffff"))
+        c.setFont(font("Sans-Bold"), body * 0.9)
+        c.drawCentredString(mark_x, mark_y - body * 0.32, str(n))
+    elif marks == "stones":
+        _picture_stone(c, mark_x, mark_y, body * 0.7)
+    else:
+        c.circle(x + body * 0.3, mark_y, body * 0.17, stroke=0, fill=1)
+
+
+def _aid_symbols(c: Canvas | None, symbols: AidSymbols, x: float, y: float, width: float,
+                 body: float, style: Style | None = None) -> float:
+    """Draw (or measure) the symbol key in two columns; return its height."""
+    top = y
+    y -= body * 2.1
+    if c is not None:
+        c.setFillColor(AID_ACCENT)
+        c.setFont(font("Serif-Bold"), body * 1.3)
+        c.drawString(x, y, symbols.heading)
+        c.setStrokeColor(AID_ACCENT)
+        c.setLineWidth(0.6)
+        c.line(x, y - body * 0.4, x + width, y - body * 0.4)
+    y -= body * 0.6
+    cell = body * 2.6
+    half = width / 2
+    rows = (len(symbols.items) + 1) // 2
+    for i, item in enumerate(symbols.items):
+        col, row = divmod(i, rows)
+        cx = x + col * half + cell / 2
+        cy = y - row * cell - cell / 2
+        if c is not None:
+            draw_symbol(c, item.symbol, cx, cy, cell * 0.86, style or Style())
+            c.setFillColor(INK)
+            c.setFont(font("Sans"), body)
+            label = _wrap(item.label, "Sans", body, half - cell - body * 0.5)
+            for k, line in enumerate(label[:2]):
+                c.drawString(x + col * half + cell + body * 0.4,
+                             cy - body * 0.35 + (len(label[:2]) - 1) * body * 0.6 - k * body * 1.2,
+                             line)
+    return top - (y - rows * cell)
+
+
+def _aid_layout(c: Canvas | None, box: Box, aid: AidTexts, game_name: str, body: float) -> float:
     """Lay out (and draw when c is given) the aid at body size; return the height used."""
-    title, turn_head, stones_head = AID_HEADINGS.get(lang, AID_HEADINGS["en"])
-    pad = body * 1.2
+    pad = body * 1.4
+    gap = body * 1.6
     x0, top = box.x + pad, box.y + box.h - pad
     width = box.w - 2 * pad
-    y = top
+    col_w = (width - gap) / 2
+    y = top - body * 2.0
     if c is not None:
         c.setStrokeColor(AID_ACCENT)
         c.setLineWidth(1.2)
         c.roundRect(box.x, box.y, box.w, box.h, body, stroke=1, fill=0)
-    y -= body * 2.0
-    if c is not None:
-        style.text_centred(c, f"{content.game.name.get(lang)} — {title}", box.cx, y,
-                           "Serif-Bold", body * 1.9, width, "player aid title", AID_ACCENT)
-    y -= body * 1.6
-    for heading, items, numbered in ((turn_head, content.game.turn, True),
-                                     (stones_head, content.game.hero_stone_uses, False)):
-        y -= body * 1.6
-        if c is not None:
-            c.setFillColor(AID_ACCENT)
-            c.setFont(font("Serif-Bold"), body * 1.35)
-            c.drawString(x0, y, heading)
-            c.setStrokeColor(AID_ACCENT)
-            c.setLineWidth(0.6)
-            c.line(x0, y - body * 0.45, x0 + width, y - body * 0.45)
-        y -= body * 0.6
-        indent = body * 2.6
-        for n, item in enumerate(items, start=1):
-            head = item.title.get(lang)
-            lines = _wrap(item.text.get(lang), "Sans", body, width - indent)
-            y -= body * 1.55
-            if c is not None:
-                mark_x, mark_y = x0 + body * 1.0, y + body * 0.35
-                c.setFillColor(AID_ACCENT)
-                if numbered:
-                    c.circle(mark_x, mark_y, body * 0.85, stroke=0, fill=1)
-                    c.setFillColor(HexColor("#ffffff"))
-                    c.setFont(font("Sans-Bold"), body)
-                    c.drawCentredString(mark_x, mark_y - body * 0.36, str(n))
-                else:
-                    _picture_stone(c, mark_x, mark_y, body * 0.8)
-                c.setFillColor(INK)
-                c.setFont(font("Sans-Bold"), body * 1.1)
-                c.drawString(x0 + indent, y, head)
-            for line in lines:
-                y -= body * 1.3
-                if c is not None:
-                    c.setFont(font("Sans"), body)
-                    c.setFillColor(INK)
-                    c.drawString(x0 + indent, y, line)
-            y -= body * 0.3
-    return top - y + pad * 2
+        Style().text_centred(c, f"{game_name} — {aid.title}", box.cx, y, "Serif-Bold",
+                             body * 1.8, width, "player aid title", AID_ACCENT)
+    y -= body * 0.8
+    heights = [_aid_section(None, sec, 0, 0, col_w, body) for sec in aid.sections]
+    sym_h = _aid_symbols(None, aid.symbols, 0, 0, col_w, body)
+    # split the sections into two columns as evenly as the order allows; the key goes last
+    total = sum(heights) + sym_h
+    best, split = float("inf"), len(heights)
+    for k in range(1, len(heights) + 1):
+        left = sum(heights[:k])
+        worst = max(left, total - left)
+        if worst < best:
+            best, split = worst, k
+    for col, sections in enumerate((aid.sections[:split], aid.sections[split:])):
+        yy = y
+        xx = x0 + col * (col_w + gap)
+        for sec in sections:
+            yy -= _aid_section(c, sec, xx, yy, col_w, body)
+        if col == 1:
+            yy -= _aid_symbols(c, aid.symbols, xx, yy, col_w, body)
+    return top - (y - best) + pad * 2
+
+
+# --- symbols (the player aid's key and the cave diagram's legend) ----------------------------
+
+BORDER = HexColor("#b2342a")  # location borders in the cave diagram
+
+
+def draw_symbol(c: Canvas, symbol: str, x: float, y: float, size: float, style: Style) -> None:
+    """Draw one symbol of the key centred on (x, y), about size points across."""
+    c.saveState()
+    s = size / 2  # the circumradius of a small hex that just fits
+    if symbol in ("door", "tunnel", "wall"):
+        f = _Frame(Box(x - 2.5 * SQRT3 * s, y - 4 * s, 5 * SQRT3 * s, 8 * s))
+        c.setFillColor(FLOOR[0])
+        c.setStrokeColor(GRID)
+        c.setLineWidth(0.4)
+        c.drawPath(_hex_path(c, f, [(0, 0)]), stroke=1, fill=1)
+        if symbol == "door":
+            _door(c, f, frozenset(), (0, 0))
+        elif symbol == "tunnel":
+            _tunnel(c, f, (0, 0))
+        else:
+            c.setLineCap(1)
+            for width, colour in ((1.0, WALL), (0.4, WALL_TOP)):
+                c.setStrokeColor(colour)
+                c.setLineWidth(s * 0.28 * width)
+                a, b = f.side((0, 0), 0)
+                c.line(a[0], a[1], b[0], b[1])
+    elif symbol == "border":
+        c.setStrokeColor(BORDER)
+        c.setLineWidth(max(0.8, s * 0.12))
+        c.setDash(s * 0.3, s * 0.18)
+        c.line(x - s, y - s * 0.5, x, y + s * 0.1)
+        c.line(x, y + s * 0.1, x + s, y - s * 0.5)
+    elif symbol in PICTURES:
+        draw_counter(c, Box(x - s, y - s, 2 * s, 2 * s), symbol, "", style, cut=False)
+    c.restoreState()

@@ -15,7 +15,7 @@ from ..draw.sheet import Painter
 from ..errors import Problem
 from ..goblin.cave import check_cave
 from ..goblin.load import load_goblin_content
-from ..goblin.model import GoblinContent
+from ..goblin.model import AidTexts, GoblinContent
 from ..layout.imposition import PieceSpec
 from .base import Game, Part, part_title
 
@@ -24,7 +24,10 @@ AID_W, AID_H = 180.0, 240.0
 
 
 class GoblinTexts(Strict):
+    """text/LANG.yaml: the sheets' footers and the player aid."""
+
     parts: dict[str, str] = Field(default_factory=dict)
+    aid: AidTexts
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,17 @@ def goblin_rules_context(bundle: GoblinBundle, lang: str) -> dict[str, Any]:
         "counters": [{"id": c.id, "picture": c.picture, "name": c.name.get(lang),
                       "count": c.count} for c in content.counters.counters],
         "counter_mm": content.counter_size_mm,
+        # The player aid's words: the quick reference prints its turn, the diagrams its key.
+        **_aid_context(bundle, lang),
     }
+
+
+def _aid_context(bundle: GoblinBundle, lang: str) -> dict[str, Any]:
+    texts = bundle.texts.get(lang)
+    if texts is None:
+        return {}
+    aid = texts.aid.model_dump()
+    return {"aid": aid, "symbols": [[s["symbol"], s["label"]] for s in aid["symbols"]["items"]]}
 
 
 def location_pieces(bundle: GoblinBundle, lang: str) -> list[PieceSpec]:
@@ -102,8 +115,9 @@ def counter_pieces(bundle: GoblinBundle, lang: str) -> list[PieceSpec]:
 
 
 def aid_pieces(bundle: GoblinBundle, lang: str) -> list[PieceSpec]:
-    """One page: the turn sequence and the Hero Stone uses."""
-    return [PieceSpec("player-aid", "player-aid", "rect", AID_W, AID_H, (bundle.content, lang),
+    """One page: set-up, the turn, what always holds, Hero Stones, victory and the symbols."""
+    payload = (bundle.texts[lang].aid, bundle.content.game.name.get(lang))
+    return [PieceSpec("player-aid", "player-aid", "rect", AID_W, AID_H, payload,
                       cut=False, alone=True)]
 
 

@@ -149,6 +149,8 @@ def magic_rules_context(content: MagicContent, lang: str) -> dict[str, Any]:
                   "card_width_mm": _number(game.sizes.card_width),
                   "card_height_mm": _number(game.sizes.card_height)},
         "board": board,
+        # the printed sheets' titles, for the rulebook's list of handouts
+        "sheets": {key.replace("-", "_"): title for key, title in texts.parts.items()},
     }
 
 

@@ -67,13 +67,6 @@ class Facts(Strict):
     tunnels: int = Field(ge=0)
 
 
-class Phase(Strict):
-    """One phase of the turn or one Hero Stone use, for the player aid."""
-
-    title: Names
-    text: Names
-
-
 class GameFile(Strict):
     """game.yaml."""
 
@@ -81,8 +74,46 @@ class GameFile(Strict):
     players: int = Field(ge=1)
     minutes: int = Field(ge=1)
     facts: Facts
-    turn: list[Phase] = Field(min_length=5, max_length=5)
-    hero_stone_uses: list[Phase] = Field(min_length=1)
+
+
+Mark = Literal["bullets", "numbers", "stones"]
+Symbol = Literal["door", "tunnel", "wall", "border", "dwarf", "goblin", "ogre", "widget", "stone"]
+
+
+class AidItem(Strict):
+    """One entry of the player aid: an optional bold title and its rule sentences."""
+
+    title: str = ""
+    text: str = Field(min_length=1)
+
+
+class AidSection(Strict):
+    """A section of the player aid: a heading and its entries, marked by bullets, numbers
+    (the phases of a turn) or Hero Stones."""
+
+    heading: str = Field(min_length=1)
+    marks: Mark = "bullets"
+    items: list[AidItem] = Field(min_length=1)
+
+
+class AidSymbol(Strict):
+    """One entry of the symbol key: what is drawn, and its name."""
+
+    symbol: Symbol
+    label: str = Field(min_length=1)
+
+
+class AidSymbols(Strict):
+    heading: str = Field(min_length=1)
+    items: list[AidSymbol] = Field(min_length=1)
+
+
+class AidTexts(Strict):
+    """The player aid of one language (text/LANG.yaml `aid:`)."""
+
+    title: str = Field(min_length=1)
+    sections: list[AidSection] = Field(min_length=1)
+    symbols: AidSymbols
 
 
 @dataclass(frozen=True)

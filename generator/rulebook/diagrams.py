@@ -23,7 +23,7 @@ from ..draw.fonts import font
 from ..draw.kit import Box, Style, wrap_balanced
 from ..draw.magic import CardFace, TokenFace, draw_card_front, draw_token_front
 from ..draw.plan import _arrow
-from ..draw.tiles import SetupFace, TileFace, draw_setup, draw_tile
+from ..draw.tiles import SETUP_RESERVE, SetupFace, TileFace, draw_setup, draw_tile
 from ..layout.maze import GLYPHS, Tile, fixed_tiles
 from .flowables import PainterFlowable
 from .hex_diagrams import cave, counters, hex_location, location_data
@@ -38,12 +38,12 @@ DiagramFn = Callable[[dict[str, Any], str, float], Flowable]
 
 CAPTIONS: dict[str, dict[str, str]] = {
     "token": {"ru": "Жетон ингредиента", "en": "An ingredient token"},
-    "formula-card": {"ru": "Карта тайной формулы", "en": "A secret formula card"},
-    "tile-shift": {"ru": "Сдвиг ряда: лишний квадрат вдвигается слева, крайний справа выпадает",
+    "formula-card": {"ru": "Карта секретной формулы", "en": "A secret formula card"},
+    "tile-shift": {"ru": "Сдвиг ряда: запасная плитка вдвигается слева, крайняя справа выпадает",
                    "en": "Shifting a row: the spare tile goes in on the left, the last one "
                          "drops out on the right"},
-    "board-setup": {"ru": "Поле 7×7 перед началом игры: 16 закреплённых квадратов, 12 мест "
-                          "для сдвига и 21 место для жетонов",
+    "board-setup": {"ru": "Поле 7×7 перед началом игры: 16 закреплённых плиток, 12 мест "
+                          "сдвига и 21 клетка для жетонов",
                     "en": "The 7×7 board before the game: the 16 fixed tiles, the 12 insertion "
                           "points and the 21 token squares"},
     "plan-sample": {"ru": "Пример плана", "en": "A sample plan"},
@@ -208,7 +208,7 @@ def tile_shift(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     ratio = _ratio(kwargs)
     s = min(14 * mm, width / 11)
     gap = s * 0.9
-    labels = {"ru": ("лишний", "выпадает"), "en": ("spare", "pushed out")}.get(
+    labels = {"ru": ("запасная", "выпадает"), "en": ("spare", "pushed out")}.get(
         lang, ("spare", "pushed out"))
     below = 12.0
 
@@ -263,7 +263,7 @@ def board_setup(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
                      (str(texts.get("fixed", "")), str(texts.get("loose", "")),
                       str(texts.get("token", "")), str(texts.get("insert", ""))))
     w = min(width, float(kwargs.get("width_mm", 100)) * mm)
-    h = w + 46 * mm  # draw_setup keeps 46 mm for the title and the legend
+    h = w + SETUP_RESERVE  # what draw_setup keeps for the title and the legend
 
     def paint(c: Canvas, box: Box) -> None:
         draw_setup(c, box, face, Style())

@@ -8,10 +8,19 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.content.paths import ContentRoots
 from generator.draw.goblin import draw_counter, draw_location, draw_player_aid, location_size_mm
 from generator.draw.kit import Box, Style
-from generator.goblin.model import GoblinContent
+from generator.games.goblin import load_goblin
+from generator.goblin.model import AidTexts, GoblinContent
 from generator.units import mm
+
+
+def _aid(lang: str) -> AidTexts:
+    """The bundled player aid of a language (text/LANG.yaml)."""
+    bundle, problems = load_goblin(ContentRoots())
+    assert bundle is not None, problems
+    return bundle.texts[lang].aid
 
 
 def _render(content: GoblinContent, lang: str, style: Style) -> bytes:
@@ -26,7 +35,8 @@ def _render(content: GoblinContent, lang: str, style: Style) -> bytes:
         draw_counter(c, Box(mm(20 + i * 25), mm(200), mm(d), mm(d)), counter.picture,
                      counter.name.get(lang), style)
     c.showPage()
-    draw_player_aid(c, Box(mm(10), mm(10), mm(190), mm(277)), content, lang, style)
+    draw_player_aid(c, Box(mm(10), mm(10), mm(190), mm(277)), _aid(lang),
+                    content.game.name.get(lang), style)
     c.showPage()
     c.save()
     return out.getvalue()
@@ -54,8 +64,9 @@ def test_names_appear_in_the_pdf(bundled: GoblinContent, lang: str) -> None:
     for counter in bundled.counters.counters:
         assert counter.name.get(lang).split()[0] in counters_page
     aid = pages[-1]
-    for phase in bundled.game.turn:
-        assert phase.title.get(lang).split()[0] in aid
+    turn = next(s for s in _aid(lang).sections if s.marks == "numbers")
+    for phase in turn.items:
+        assert phase.title.split()[0] in aid
     assert style.overflows == []
 
 

@@ -20,7 +20,6 @@ def test_bundled_content_loads_with_the_facts(bundled: GoblinContent) -> None:
         12, 3, 9, 7)
     assert (facts.stormbeard_move, facts.goblin_move, facts.ogre_move) == (2, 1, 2)
     assert (facts.start_stones, facts.tunnels) == (1, 6)
-    assert len(bundled.game.turn) == 5
     assert bundled.counter_size_mm == 20.0
     counts = {c.id: c.count for c in bundled.counters.counters}
     assert sum(counts.values()) == 18

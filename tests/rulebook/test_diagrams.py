@@ -99,20 +99,20 @@ def test_magic_rules_show_the_printed_token_card_and_board(real_rulebooks) -> No
     name = next(t["name"] for t in ctx["tokens"] if t["number"] == 7)
     assert name in _before(text, "Жетон ингредиента", 60)
     card = next(f for f in ctx["formulas"] if f["card"] == 5)
-    drawn = _before(text, "Карта тайной формулы", 400)
+    drawn = _before(text, "Карта секретной формулы", 400)
     assert card["title"] in drawn and card["label"] in drawn
     assert card["hint"].split()[0] in drawn
     setup = ctx["board"]["setup"]
     drawn = _before(text, "Поле 7×7 перед началом игры", 800)
     assert setup["title"] in drawn and setup["token"] in drawn
-    assert "лишний" in _before(text, "Сдвиг ряда", 60)
+    assert "запасная" in _before(text, "Сдвиг ряда", 60)
 
 
 def test_goblin_rules_show_the_printed_locations_and_counters(real_rulebooks) -> None:
     ctx = game_context("goblin-slayer", "ru")
     text = _text(real_rulebooks["goblin-slayer", "ru"])
     entrance = next(loc for loc in ctx["locations"] if loc["kind"] == "entrance")
-    assert entrance["name"]["ru"] in _before(text, "Локация: большой шестиугольник", 80)
+    assert entrance["name"]["ru"] in _before(text, "Входная локация: большой шестиугольник", 80)
     assert entrance["name"]["ru"] in _before(text, "Пещера из 7 локаций", 400)
     drawn = _before(text, "Фишки", 200)
     for counter in ctx["counters"]:
