@@ -104,9 +104,10 @@ def _rand(*key: object) -> float:
 
 
 def draw_location(c: Canvas, box: Box, location: Location, lang: str, style: Style,
-                  name: bool = True) -> None:
+                  name: bool = True, pebbles: bool = True) -> None:
     """Draw one location tile inside box: floor, walls, tunnel or door, name, cut outline
-    (name=False leaves the name out, for a cave diagram that prints names upright)."""
+    (name=False leaves the name out, for a cave diagram that prints names upright;
+    pebbles=False leaves out the floor's pebbles, too small to see in a diagram)."""
     f = _Frame(box)
     grow = style.bleed * 2 / SQRT3
     hexes = list(LOCATION_HEXES)
@@ -117,7 +118,8 @@ def draw_location(c: Canvas, box: Box, location: Location, lang: str, style: Sty
         for h in hexes:
             c.setFillColor(FLOOR[int(_rand(location.id, h) * 3)])
             c.drawPath(_hex_path(c, f, [h], -0.6), stroke=0, fill=1)
-            _pebbles(c, f, location.id, h)
+            if pebbles:
+                _pebbles(c, f, location.id, h)
     clip = _hex_path(c, f, hexes, grow)
     c.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
     c.setStrokeColor(GRID)

@@ -22,12 +22,15 @@ def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
 
 
 def draw_qr(c: Canvas, x: float, y: float, size: float, text: str) -> None:
-    """Draw a QR code for text in a square of side size whose bottom-left corner is (x, y)."""
+    """Draw a QR code for text in a square of side size whose bottom-left corner is (x, y).
+
+    Each row's runs of dark modules are rectangles of one path, filled once."""
     matrix = qr_matrix(text)
     n = len(matrix)
     module = size / n
     c.saveState()
     c.setFillColor(INK)
+    path = c.beginPath()
     for row, line in enumerate(matrix):
         col = 0
         while col < n:
@@ -35,8 +38,9 @@ def draw_qr(c: Canvas, x: float, y: float, size: float, text: str) -> None:
                 start = col
                 while col < n and line[col]:
                     col += 1
-                c.rect(x + start * module, y + size - (row + 1) * module,
-                       (col - start) * module, module, stroke=0, fill=1)
+                path.rect(x + start * module, y + size - (row + 1) * module,
+                          (col - start) * module, module)
             else:
                 col += 1
+    c.drawPath(path, stroke=0, fill=1)
     c.restoreState()

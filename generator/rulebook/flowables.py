@@ -211,13 +211,20 @@ class PainterFlowable(Flowable):
 
 
 class Figure(Flowable):
-    """A diagram centred on the column with its caption below; never split."""
+    """A diagram centred on the column with its caption below; never split.
 
-    def __init__(self, art: Flowable, caption: Paragraph | None, width: float) -> None:
+    If the diagram fails while it is drawn (content can make a painter fail), the canvas is
+    brought back to the state it had (every saveState closed, so the page stays valid PDF),
+    the partial drawing is covered, and the fallback (a framed placeholder) is drawn instead.
+    """
+
+    def __init__(self, art: Flowable, caption: Paragraph | None, width: float,
+                 fallback: Callable[[], Flowable] | None = None) -> None:
         super().__init__()
         self.art = art
         self.caption = caption
         self.box_width = width
+        self.fallback = fallback
         self.spaceBefore = 6
         self.spaceAfter = 10
 
@@ -229,11 +236,30 @@ class Figure(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        if isinstance(self.art, Drawing):  # no Helvetica default in the PDF
-            self.art.initialFontName = "Sans"
-        self.art.drawOn(self.canv, (self.width - self.aw) / 2, self.height - self.ah)
+        c = self.canv
+        x, y = (self.width - self.aw) / 2, self.height - self.ah
+        depth = len(c.state_stack)
+        try:
+            self._draw_art(self.art, x, y)
+        except Exception:
+            if self.fallback is None:
+                raise
+            while len(c.state_stack) > depth:
+                c.restoreState()
+            c.saveState()
+            c.setFillColor(colors.white)
+            c.rect(x - 2, y - 2, self.aw + 4, self.ah + 4, stroke=0, fill=1)
+            c.restoreState()
+            art = self.fallback()
+            aw, ah = art.wrap(self.width, self.ah)
+            self._draw_art(art, (self.width - aw) / 2, self.height - self.ah + (self.ah - ah) / 2)
         if self.caption:
-            self.caption.drawOn(self.canv, self.width * 0.075, 0)
+            self.caption.drawOn(c, self.width * 0.075, 0)
+
+    def _draw_art(self, art: Flowable, x: float, y: float) -> None:
+        if isinstance(art, Drawing):  # no Helvetica default in the PDF
+            art.initialFontName = "Sans"
+        art.drawOn(self.canv, x, y)
 
 
 class TitleFrame:

@@ -85,7 +85,7 @@ def hex_location(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     scale = min(float(kwargs.get("scale", 0.6)), width / w)
 
     def paint(c: Canvas, box: Box) -> None:
-        draw_location(c, box, loc, lang, Style())
+        draw_location(c, box, loc, lang, Style(), pebbles=False)
 
     return PainterFlowable(w * scale, h * scale, paint, scale)
 
@@ -210,7 +210,7 @@ def cave(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
             c.translate(x, y)
             c.rotate(-60 * steps)  # the geometry turns clockwise on the page
             draw_location(c, Box(-5 * SQRT3 * size / 2, -4 * size, 5 * SQRT3 * size, 8 * size),
-                          loc, lang, style, name=False)
+                          loc, lang, style, name=False, pebbles=False)
             c.restoreState()
         # borders between locations: the sides whose two hexes lie on different tiles
         c.setStrokeColor(BORDER)

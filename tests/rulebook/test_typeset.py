@@ -156,3 +156,31 @@ def test_split_code_block_keeps_its_type_size_and_fits_the_room() -> None:
     assert first.wrap(width, 170.5)[1] <= 170.5
     assert first.size == rest.size == block.size
     assert len(first.lines) + len(rest.lines) == len(block.lines)
+
+
+def test_a_diagram_that_fails_while_drawn_becomes_a_placeholder(tmp_path: Path) -> None:
+    """The page stays valid (every q closed) and shows the placeholder's caption."""
+    from generator.rulebook import parse as P
+    from generator.rulebook.flowables import PainterFlowable
+    from generator.rulebook.typeset import typeset_rulebook
+
+    def broken(kwargs, lang, width):  # type: ignore[no-untyped-def]
+        def paint(c, box):  # type: ignore[no-untyped-def]
+            c.saveState()
+            c.saveState()
+            c.rect(0, 0, 10, 10)
+            raise ValueError("content made this fail")
+        return PainterFlowable(100, 40, paint)
+
+    blocks = [P.Heading(2, "One", "one", "One", True),
+              P.Diagram("token", {}), P.Paragraph(P.Inline("After the diagram.", "After the "
+                                                            "diagram."))]
+    out = tmp_path / "book.pdf"
+    typeset_rulebook({"title": "T"}, blocks, "en", "a4", out, {"token": broken})
+    reader = PdfReader(out)
+    for page in reader.pages:
+        ops = re.findall(rb"(?m)(?:^|\s)(q|Q)(?=\s|$)", page.get_contents().get_data())
+        assert ops.count(b"q") == ops.count(b"Q")
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert "An ingredient token" in text and "After the diagram." in text
+    assert text.count("An ingredient token") == 2  # the placeholder's text and the caption
