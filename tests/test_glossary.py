@@ -80,3 +80,18 @@ def test_the_bundled_content_uses_its_glossaries() -> None:
     code, out, err = run_cli("check", "--strict")
     assert (code, err) == (0, "")
     assert out == "content is valid\n"
+
+
+def test_a_user_glossary_adds_to_the_bundled_one(tmp_path: Path) -> None:
+    """The bundled books use the bundled terms: a user file with one term must not break them."""
+    folder = tmp_path / "content" / "magic-labyrinth" / "terms"
+    folder.mkdir(parents=True)
+    (folder / "en.yaml").write_text("spare_tile:\n  term: extra piece\n", encoding="utf-8")
+    code, _, err = run_cli("check", "magic-labyrinth", "--content", tmp_path / "content")
+    assert code == 0, err
+    code, _, err = run_cli("build", "magic-labyrinth", "--part", "rules", "--lang", "en",
+                           "--content", tmp_path / "content", "--out", tmp_path / "out")
+    assert code == 0, err
+    text = " ".join(pdf_text(tmp_path / "out" / "magic-labyrinth"
+                             / "magic-labyrinth-rules-en-a4.pdf").split())
+    assert "extra piece" in text

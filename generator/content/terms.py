@@ -60,14 +60,28 @@ class Glossary:
 
 def load_glossary(roots: ContentRoots, game: str, lang: str,
                   problems: list[Problem]) -> Glossary:
-    """Read `GAME/terms/LANG.yaml` if it exists (an empty glossary if not)."""
+    """Read `GAME/terms/LANG.yaml` (an empty glossary if there is none).
+
+    A user's file adds to and overrides the bundled one term by term: the bundled books use
+    the bundled keys, so a user file with fewer terms (or a broken one) must not break them.
+    """
     rel = f"{game}/terms/{lang}.yaml"
     if roots.find(rel) is None:
         return Glossary()
+    glossary = Glossary()
+    for depth in range(len(roots.roots), 0, -1):  # bundled first, the user's file over it
+        layer = ContentRoots(roots.roots[depth - 1:])
+        if layer.find(rel) is None or (depth > 1 and layer.find(rel) == roots.find(rel)):
+            continue
+        _read(layer, rel, glossary, problems if depth == 1 else [])
+    return glossary
+
+
+def _read(roots: ContentRoots, rel: str, glossary: Glossary, problems: list[Problem]) -> None:
     doc = load_doc(roots, rel, problems)
     if doc is None:
-        return Glossary()
-    glossary = Glossary(doc.file)
+        return
+    glossary.file = doc.file
     for key in doc.data:
         if not isinstance(key, str) or not _KEY.match(key):
             problems.append(doc.problem((key,), f"term key '{key}' must be lower case letters, "
@@ -77,7 +91,6 @@ def load_glossary(roots: ContentRoots, game: str, lang: str,
         problems.extend(found)
         if term is not None:
             glossary.terms[key] = term
-    return glossary
 
 
 def synonym_warnings(glossary: Glossary, file: str, text: str, first_line: int = 1
