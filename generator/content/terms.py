@@ -13,8 +13,10 @@ any ending of a word, so one entry catches every case of a Russian noun. The fil
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Annotated
 
 from ..errors import Problem
@@ -48,14 +50,23 @@ class Glossary:
         """key → term: what rulebooks see as `terms`."""
         return {key: t.term for key, t in self.terms.items()}
 
-    def patterns(self) -> list[tuple[re.Pattern[str], str, str]]:
-        """(pattern, key, term) for every avoided word."""
-        out = []
+    def matcher(self) -> tuple[re.Pattern[str], list[tuple[str, str]]] | None:
+        """One pattern for every avoided word (group i+1 is word i), and (key, term) per group;
+        None when nothing is avoided."""
+        parts, owners = [], []
         for key, t in self.terms.items():
             for word in t.avoid:
                 body = r"\s+".join(re.escape(w).replace(r"\*", r"\w*") for w in word.split())
-                out.append((re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE), key, t.term))
-        return out
+                parts.append(f"({body})")
+                owners.append((key, t.term))
+        if not parts:
+            return None
+        return _compiled(rf"(?<!\w)(?:{'|'.join(parts)})(?!\w)"), owners
+
+
+@lru_cache(maxsize=64)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
 
 
 def load_glossary(roots: ContentRoots, game: str, lang: str,
@@ -96,15 +107,17 @@ def _read(roots: ContentRoots, rel: str, glossary: Glossary, problems: list[Prob
 def synonym_warnings(glossary: Glossary, file: str, text: str, first_line: int = 1
                      ) -> list[Problem]:
     """A warning for each avoided word in text (a file's lines from first_line)."""
+    found = glossary.matcher()
+    if found is None:
+        return []
+    pattern, owners = found
     problems = []
-    patterns = glossary.patterns()
-    if not patterns:
-        return problems
-    for n, line in enumerate(text.split("\n"), first_line):
-        for pattern, key, term in patterns:
-            for match in pattern.finditer(line):
-                problems.append(Problem(file, n, match.start() + 1,
-                                        f"'{match.group(0)}' is not the glossary's word: write "
-                                        f"'{term}' ({{{{ terms.{key} }}}} in a rulebook; "
-                                        f"{glossary.file}: {key})", "warning"))
+    starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+    for match in pattern.finditer(text):
+        key, term = owners[match.lastindex - 1]  # type: ignore[operator]
+        line = bisect.bisect_right(starts, match.start()) - 1
+        problems.append(Problem(file, line + first_line, match.start() - starts[line] + 1,
+                                f"'{match.group(0)}' is not the glossary's word: write "
+                                f"'{term}' ({{{{ terms.{key} }}}} in a rulebook; "
+                                f"{glossary.file}: {key})", "warning"))
     return problems
