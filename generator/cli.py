@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -90,32 +91,28 @@ def main(debug: bool) -> None:
     """
 
 
-def _bleed(ctx: click.Context, param: click.Parameter, value: str) -> float:
-    from .units import LengthSyntaxError, parse_length
+def _length(name: str, most: float, advice: str) -> Callable[..., float]:
+    """A click callback reading a length of 0 up to `most` mm for option `name`."""
 
-    try:
-        bleed = parse_length(value)
-    except LengthSyntaxError as exc:
-        if _is_negative_length(value):
-            raise click.BadParameter(f"bleed must be 0mm or more, not {value.strip()}") from exc
-        raise click.BadParameter(str(exc)) from exc
-    if bleed > 5:
-        raise click.BadParameter("at most 5mm of bleed: print shops ask for 2–3 mm")
-    return bleed
+    def read(ctx: click.Context, param: click.Parameter, value: str) -> float:
+        from .units import LengthSyntaxError, parse_length
+
+        try:
+            length = parse_length(value)
+        except LengthSyntaxError as exc:
+            if _is_negative_length(value):
+                raise click.BadParameter(f"{name} must be 0mm or more, not {value.strip()}"
+                                         ) from exc
+            raise click.BadParameter(str(exc)) from exc
+        if length > most:
+            raise click.BadParameter(f"at most {most:g}mm of {name}: {advice}")
+        return length
+
+    return read
 
 
-def _gutter(ctx: click.Context, param: click.Parameter, value: str) -> float:
-    from .units import LengthSyntaxError, parse_length
-
-    try:
-        gutter = parse_length(value)
-    except LengthSyntaxError as exc:
-        if _is_negative_length(value):
-            raise click.BadParameter(f"gutter must be 0mm or more, not {value.strip()}") from exc
-        raise click.BadParameter(str(exc)) from exc
-    if gutter > 20:
-        raise click.BadParameter("at most 20mm of gutter: 3mm is plenty for scissors")
-    return gutter
+_bleed = _length("bleed", 5, "print shops ask for 2–3 mm")
+_gutter = _length("gutter", 20, "3mm is plenty for scissors")
 
 
 def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:

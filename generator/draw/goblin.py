@@ -28,7 +28,7 @@ from ..goblin.hexgrid import (
 from ..goblin.model import AidSection, AidSymbols, AidTexts, GoblinContent, Location
 from ..units import mm
 from .fonts import font, text_width
-from .kit import CUT, INK, Box, Style
+from .kit import CUT, INK, Box, Style, wrap_greedy
 
 FLOOR = (HexColor("#d9d0bf"), HexColor("#d1c6b2"), HexColor("#ded6c8"))
 GRID = HexColor("#a0937d")
@@ -526,18 +526,7 @@ AID_MIN_PT = 6.0  # the smallest body text the aid may shrink to
 
 
 def _wrap(text: str, face: str, size: float, width: float) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and text_width(trial, face, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
+    return wrap_greedy(text, lambda line: text_width(line, face, size) <= width)
 
 
 def draw_player_aid(c: Canvas, box: Box, aid: AidTexts, game_name: str, style: Style) -> None:
@@ -554,18 +543,23 @@ def draw_player_aid(c: Canvas, box: Box, aid: AidTexts, game_name: str, style: S
     _aid_layout(c, box, aid, game_name, body)
 
 
+def _aid_heading(c: Canvas, text: str, x: float, y: float, width: float, body: float) -> None:
+    """A section's heading of the player aid, ruled underneath, its baseline at y."""
+    c.setFillColor(AID_ACCENT)
+    c.setFont(font("Serif-Bold"), body * 1.3)
+    c.drawString(x, y, text)
+    c.setStrokeColor(AID_ACCENT)
+    c.setLineWidth(0.6)
+    c.line(x, y - body * 0.4, x + width, y - body * 0.4)
+
+
 def _aid_section(c: Canvas | None, section: AidSection, x: float, y: float, width: float,
                  body: float) -> float:
     """Draw (or only measure) one section with its top at y; return its height."""
     top = y
     y -= body * 2.1
     if c is not None:
-        c.setFillColor(AID_ACCENT)
-        c.setFont(font("Serif-Bold"), body * 1.3)
-        c.drawString(x, y, section.heading)
-        c.setStrokeColor(AID_ACCENT)
-        c.setLineWidth(0.6)
-        c.line(x, y - body * 0.4, x + width, y - body * 0.4)
+        _aid_heading(c, section.heading, x, y, width, body)
     y -= body * 0.5
     indent = body * (2.2 if section.marks != "bullets" else 1.1)
     for n, item in enumerate(section.items, start=1):
@@ -607,12 +601,7 @@ def _aid_symbols(c: Canvas | None, symbols: AidSymbols, x: float, y: float, widt
     top = y
     y -= body * 2.1
     if c is not None:
-        c.setFillColor(AID_ACCENT)
-        c.setFont(font("Serif-Bold"), body * 1.3)
-        c.drawString(x, y, symbols.heading)
-        c.setStrokeColor(AID_ACCENT)
-        c.setLineWidth(0.6)
-        c.line(x, y - body * 0.4, x + width, y - body * 0.4)
+        _aid_heading(c, symbols.heading, x, y, width, body)
     y -= body * 0.6
     cell = body * 2.6
     half = width / 2

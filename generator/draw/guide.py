@@ -8,26 +8,17 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import font, text_width
-from .kit import INK, Box, Style
+from .kit import INK, Box, Style, wrap_greedy
 
 RULE = HexColor("#b9b1a6")
 MUTED = HexColor("#555555")
 
 
 def wrap(text: str, face: str, size: float, width: float) -> list[str]:
-    """Greedy line breaking at spaces (and at the line breaks in text)."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            probe = f"{line} {word}" if line else word
-            if line and text_width(probe, face, size) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = probe
-        lines.append(line)
-    return lines
+    """Greedy line breaking at spaces and at the line breaks in text (an empty line stays)."""
+    return [line for para in text.split("\n")
+            for line in (wrap_greedy(para, lambda s: text_width(s, face, size) <= width)
+                         or [""])]
 
 
 def _paragraph(c: Canvas, text: str, x: float, y: float, width: float, face: str,

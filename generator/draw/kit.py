@@ -8,6 +8,7 @@ the options of this build. They draw the background art out to `box` grown by `s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color, HexColor
@@ -126,6 +127,23 @@ def _centred(c: Canvas, text: str, x: float, y: float, face: str, size: float,
     t.setTextOrigin(x - text_width(text, face, size) * squeeze / 2, y)
     t.textOut(text)
     c.drawText(t)
+
+
+def wrap_greedy(text: str, fits: Callable[[str], bool]) -> list[str]:
+    """Break text at spaces, filling each line while fits(line) holds (a long word stays
+    whole on its own line); no line for empty text."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and not fits(trial):
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
 
 
 def wrap_balanced(text: str, face: str, size: float, width: float, max_lines: int) -> list[str]:

@@ -15,6 +15,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import FONT_DIR, font
+from .kit import wrap_greedy
 
 SYMBOL_FACE = "PaperSymbols"
 SYMBOL_FILE = "NotoSansMath-Regular.ttf"
@@ -82,15 +83,4 @@ def fit(text: str, face: str, size: float, room: float, minimum: float = 5.0) ->
 
 def wrap(text: str, face: str, size: float, room: float) -> list[str]:
     """Break text at spaces into lines no wider than room (a long word stays whole)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
-        if line and width(trial, face, size) > room:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
+    return wrap_greedy(text, lambda line: width(line, face, size) <= room)
