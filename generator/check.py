@@ -19,6 +19,18 @@ def check_content(content: Path | None, strict: bool, games: tuple[str, ...] = (
     bundled = [] if templates is not None else check_templates(None)
     _, warnings = with_side_problems(lambda: load_games(selected, roots, strict), content,
                                      templates, strict)
+    drawn = picture_problems([game.id for game in selected])  # as a build would draw them
+    if drawn:
+        raise ContentError(drawn)
     if errors_only(bundled, strict):
         raise ContentError(bundled)
     return warnings + bundled
+
+
+def picture_problems(games: list[str]) -> list[Problem]:
+    """Draw every picture the loaded games name, off the page: what svglib cannot read fails
+    here, not in a build."""
+    from .content.art import registered_pictures
+    from .draw.art import drawing_problems
+
+    return drawing_problems(registered_pictures(games))

@@ -2,7 +2,8 @@
 
 Locations are drawn from `generator.goblin.hexgrid` geometry (pointy-top small hexes, a
 location's own frame, the name upright). The small hexes are sized so a counter fits inside
-one with 1 mm to spare on every side.
+one with 1 mm to spare on every side. Every picture (the counters, the door, the tunnels, each
+location's decoration) is a content file under `goblin-slayer/art/`, placed here by geometry.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 import math
 import zlib
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from ..content.art import Picture, bundled_picture, registered
 from ..goblin.hexgrid import (
     LOCATION_HEXES,
     SQRT3,
@@ -27,6 +29,7 @@ from ..goblin.hexgrid import (
 )
 from ..goblin.model import AidSection, AidSymbols, AidTexts, GoblinContent, Location
 from ..units import mm
+from .art import draw_picture
 from .fonts import font, text_width
 from .kit import CUT, INK, Box, Style, wrap_greedy
 
@@ -35,13 +38,10 @@ GRID = HexColor("#a0937d")
 PEBBLE = HexColor("#b8ab95")
 WALL = HexColor("#3a3028")
 WALL_TOP = HexColor("#6b5d50")
-HOLE = (HexColor("#8a7a66"), HexColor("#4a3d31"), HexColor("#1c1612"))
-WOOD = HexColor("#8b5a2b")
-WOOD_DARK = HexColor("#4e3118")
-IRON = HexColor("#2b2b2b")
 THRESHOLD = HexColor("#efe6d2")
 NAME_BAND = HexColor("#f3eee4")
 
+GAME = "goblin-slayer"
 CLEARANCE_MM = 1.0  # around a counter inside a small hex
 WALL_MM = 3.0  # thickness of an inner wall
 BORDER_WALL_MM = 3.2  # visible thickness of a wall on the location's outline
@@ -122,6 +122,10 @@ def draw_location(c: Canvas, box: Box, location: Location, lang: str, style: Sty
                 _pebbles(c, f, location.id, h)
     clip = _hex_path(c, f, hexes, grow)
     c.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
+    decor = registered(GAME, f"decor-{location.id}")
+    for h in decor_spots(location) if decor is not None else []:
+        x, y = f.centre(h)
+        draw_picture(c, decor, x, y, f.size * 1.25, f.size * 1.25, ink_saver=style.ink_saver)
     c.setStrokeColor(GRID)
     c.setLineWidth(0.6)
     c.setLineJoin(1)
@@ -196,24 +200,7 @@ def _toward(a: tuple[float, float], b: tuple[float, float], centre: tuple[float,
 
 def _tunnel(c: Canvas, f: _Frame, h: Hex) -> None:
     x, y = f.centre(h)
-    s = f.size
-    for k, colour in zip((0.78, 0.62, 0.44), HOLE):
-        c.setFillColor(colour)
-        path = c.beginPath()
-        for i in range(14):
-            a = 2 * math.pi * i / 14
-            rr = s * k * (0.9 + 0.16 * _rand("tunnel", h, k, i))
-            px, py = x + rr * math.cos(a), y + rr * 0.78 * math.sin(a)
-            path.moveTo(px, py) if i == 0 else path.lineTo(px, py)
-        path.close()
-        c.drawPath(path, stroke=0, fill=1)
-    # a few rocks around the mouth
-    c.setFillColor(WALL_TOP)
-    for i in range(5):
-        a = math.radians(200 + 28 * i)
-        rx, ry = x + s * 0.8 * math.cos(a), y + s * 0.62 * math.sin(a)
-        r = s * (0.07 + 0.04 * _rand("rock", h, i))
-        c.circle(rx, ry, r, stroke=0, fill=1)
+    draw_picture(c, location_picture("tunnel"), x, y, 2 * f.size, 2 * f.size)
 
 
 def _door(c: Canvas, f: _Frame, doorway: frozenset[Edge], h: Hex) -> None:
@@ -225,33 +212,33 @@ def _door(c: Canvas, f: _Frame, doorway: frozenset[Edge], h: Hex) -> None:
         c.setLineWidth(mm(1.6))
         c.line(*a, *b)
     x, y = f.centre(h)
-    s = f.size
-    w, body = s * 0.95, s * 0.75
-    y0 = y - s * 0.62
-    c.setFillColor(WOOD_DARK)
-    _arch(c, x, y0, w + s * 0.16, body + s * 0.08)
-    c.setFillColor(WOOD)
-    _arch(c, x, y0, w, body)
-    c.setStrokeColor(WOOD_DARK)
-    c.setLineWidth(0.8)
-    for i in (-1, 0, 1):
-        c.line(x + i * w / 4, y0, x + i * w / 4, y0 + body + w / 2 * 0.8 - abs(i) * w * 0.1)
-    c.setStrokeColor(IRON)
-    c.setLineWidth(1.6)
-    for yy in (y0 + body * 0.25, y0 + body * 0.85):
-        c.line(x - w / 2, yy, x + w / 2, yy)
-    c.setFillColor(IRON)
-    c.circle(x + w * 0.3, y0 + body * 0.55, s * 0.06, stroke=0, fill=1)
+    draw_picture(c, location_picture("door"), x, y, 2 * f.size, 2 * f.size)
 
 
-def _arch(c: Canvas, x: float, y0: float, w: float, body: float) -> None:
-    path = c.beginPath()
-    path.moveTo(x - w / 2, y0)
-    path.lineTo(x - w / 2, y0 + body)
-    path.arcTo(x - w / 2, y0 + body - w / 2, x + w / 2, y0 + body + w / 2, 180, -180)
-    path.lineTo(x + w / 2, y0)
-    path.close()
-    c.drawPath(path, stroke=0, fill=1)
+def location_picture(kind: str) -> Picture | None:
+    """The door's or a tunnel's picture: the loaded content's file, else the bundled one."""
+    return registered(GAME, kind) or bundled_picture(GAME, f"art/locations/{kind}.svg")
+
+
+def decor_spots(location: Location) -> list[Hex]:
+    """The two floor hexes of a location's decoration: on its outer ring, away from its door,
+    tunnel and name, and apart from each other (the same two in every build)."""
+    taken = set(location.features) | {name_spot(location)}
+    ring = sorted((h for h in LOCATION_HEXES if _ring(h) == 2 and h not in taken),
+                  key=lambda h: (_rand(location.id, h, "decor"), h))
+    if not ring:
+        return []
+    first = ring[0]
+    rest = sorted(ring[1:], key=lambda h: (-_distance(first, h), _rand(location.id, h), h))
+    return [first] + rest[:1]
+
+
+def _ring(h: Hex) -> int:
+    return max(abs(h[0]), abs(h[1]), abs(h[0] + h[1]))
+
+
+def _distance(a: Hex, b: Hex) -> int:
+    return _ring((a[0] - b[0], a[1] - b[1]))
 
 
 def name_spot(location: Location) -> Hex:
@@ -263,7 +250,7 @@ def name_spot(location: Location) -> Hex:
 
 def _name(c: Canvas, f: _Frame, location: Location, lang: str, style: Style) -> None:
     x, y = f.centre(name_spot(location))
-    text = location.name.get(lang)
+    text = location.name.get(lang, location.id)
     width = f.size * SQRT3 * 0.86
     size = mm(3.4)
     c.saveState()
@@ -295,6 +282,11 @@ COUNTER_RIM = {
 }
 
 
+def counter_picture(kind: str) -> Picture | None:
+    """The picture of a kind of counter: the loaded content's file, else the bundled one."""
+    return registered(GAME, kind) or bundled_picture(GAME, f"art/counters/{kind}.svg")
+
+
 def draw_counter(c: Canvas, box: Box, kind: str, name: str, style: Style, cut: bool = True
                  ) -> None:
     """Draw a round counter in box: background, the picture of its kind, its name, cut line."""
@@ -306,7 +298,9 @@ def draw_counter(c: Canvas, box: Box, kind: str, name: str, style: Style, cut: b
     c.setStrokeColor(COUNTER_RIM.get(kind, INK))
     c.setLineWidth(r * 0.06)
     c.circle(x, y, r * 0.93, stroke=1, fill=0)
-    PICTURES.get(kind, _picture_unknown)(c, x, y + r * 0.2, r * 0.56)
+    # the art's viewBox spans 2.4 picture units; one unit is 0.56 of the radius
+    draw_picture(c, counter_picture(kind), x, y + r * 0.2, r * 1.344, r * 1.344,
+                 ink_saver=style.ink_saver)
     c.restoreState()
     if name:
         style.lines_centred(c, name, x, y - r * 0.56, "Sans-Bold", r * 0.19, r * 1.3,
@@ -318,205 +312,7 @@ def draw_counter(c: Canvas, box: Box, kind: str, name: str, style: Style, cut: b
 
 
 PAPER_TINT = HexColor("#f2f2f2")
-SKIN = HexColor("#f0c8a0")
-BEARD = HexColor("#c2551f")
-BEARD_DARK = HexColor("#8a3410")
-STEEL = HexColor("#9aa3ab")
-STEEL_DARK = HexColor("#59626b")
-GOBLIN = HexColor("#6fa43a")
-GOBLIN_DARK = HexColor("#3f6a1c")
-OGRE = HexColor("#a38a6a")
-OGRE_DARK = HexColor("#6a5438")
-EYE = HexColor("#f4d21c")
-TOOTH = HexColor("#fbf6e4")
-GEM = (HexColor("#7fe3f0"), HexColor("#2aa7c4"), HexColor("#1a6f9e"), HexColor("#c3f5fb"))
-GLOW = HexColor("#fff1a8")
-STONE = (HexColor("#8d9196"), HexColor("#6d7176"), HexColor("#b4b8bc"))
-RUNE = HexColor("#2f7fd6")
-
-
-def _poly(c: Canvas, pts: list[tuple[float, float]], fill: Color,
-          stroke: Color | None = None, width: float = 0.5) -> None:
-    path = c.beginPath()
-    path.moveTo(*pts[0])
-    for p in pts[1:]:
-        path.lineTo(*p)
-    path.close()
-    c.setFillColor(fill)
-    if stroke is not None:
-        c.setStrokeColor(stroke)
-        c.setLineWidth(width)
-    c.drawPath(path, stroke=1 if stroke is not None else 0, fill=1)
-
-
-def _picture_dwarf(c: Canvas, x: float, y: float, s: float) -> None:
-    # the axe behind him
-    c.setStrokeColor(WOOD_DARK)
-    c.setLineWidth(s * 0.09)
-    c.setLineCap(1)
-    c.line(x + s * 0.55, y - s * 0.75, x + s * 0.8, y + s * 0.7)
-    blade = [(x + s * 0.72, y + s * 0.25), (x + s * 1.05, y + s * 0.1), (x + s * 1.1, y + s * 0.55),
-             (x + s * 1.0, y + s * 0.95), (x + s * 0.8, y + s * 0.7)]
-    _poly(c, blade, STEEL, STEEL_DARK, s * 0.05)
-    # face
-    c.setFillColor(SKIN)
-    c.circle(x, y + s * 0.05, s * 0.45, stroke=0, fill=1)
-    # helmet with horns
-    _poly(c, [(x - s * 0.5, y + s * 0.3), (x - s * 0.85, y + s * 0.55),
-          (x - s * 0.55, y + s * 0.45)],
-          TOOTH, STEEL_DARK, s * 0.03)
-    _poly(c, [(x + s * 0.5, y + s * 0.3), (x + s * 0.85, y + s * 0.55),
-          (x + s * 0.55, y + s * 0.45)],
-          TOOTH, STEEL_DARK, s * 0.03)
-    path = c.beginPath()
-    path.moveTo(x - s * 0.52, y + s * 0.22)
-    path.arcTo(x - s * 0.52, y - s * 0.2, x + s * 0.52, y + s * 0.84, 180, -180)
-    path.close()
-    c.setFillColor(STEEL)
-    c.setStrokeColor(STEEL_DARK)
-    c.setLineWidth(s * 0.04)
-    c.drawPath(path, stroke=1, fill=1)
-    c.setFillColor(STEEL_DARK)
-    c.rect(x - s * 0.07, y - s * 0.05, s * 0.14, s * 0.3, stroke=0, fill=1)
-    # eyes
-    c.setFillColor(INK)
-    for dx in (-0.2, 0.2):
-        c.circle(x + s * dx, y + s * 0.08, s * 0.055, stroke=0, fill=1)
-    # beard
-    beard = [(x - s * 0.45, y + s * 0.02), (x - s * 0.55, y - s * 0.4),
-             (x - s * 0.35, y - s * 0.85),
-             (x - s * 0.15, y - s * 0.7), (x, y - s * 1.0), (x + s * 0.15, y - s * 0.7),
-             (x + s * 0.35, y - s * 0.85), (x + s * 0.55, y - s * 0.4),
-              (x + s * 0.45, y + s * 0.02),
-             (x + s * 0.2, y - s * 0.12), (x - s * 0.2, y - s * 0.12)]
-    _poly(c, beard, BEARD, BEARD_DARK, s * 0.04)
-    c.setStrokeColor(BEARD_DARK)
-    c.setLineWidth(s * 0.035)
-    for dx in (-0.25, 0.0, 0.25):
-        c.line(x + s * dx, y - s * 0.25, x + s * dx * 1.2, y - s * 0.65)
-    # nose
-    c.setFillColor(HexColor("#e0a27a"))
-    c.circle(x, y - s * 0.06, s * 0.11, stroke=0, fill=1)
-
-
-def _picture_goblin(c: Canvas, x: float, y: float, s: float) -> None:
-    for side in (-1, 1):
-        _poly(c, [(x + side * s * 0.45, y + s * 0.25), (x + side * s * 1.15, y + s * 0.55),
-                  (x + side * s * 0.5, y - s * 0.2)], GOBLIN, GOBLIN_DARK, s * 0.05)
-    c.setFillColor(GOBLIN)
-    c.setStrokeColor(GOBLIN_DARK)
-    c.setLineWidth(s * 0.05)
-    c.ellipse(x - s * 0.6, y - s * 0.75, x + s * 0.6, y + s * 0.7, stroke=1, fill=1)
-    for side in (-1, 1):
-        _poly(c, [(x + side * s * 0.08, y + s * 0.2), (x + side * s * 0.42, y + s * 0.3),
-                  (x + side * s * 0.36, y + s * 0.02)], EYE, GOBLIN_DARK, s * 0.03)
-        c.setFillColor(INK)
-        c.circle(x + side * s * 0.28, y + s * 0.16, s * 0.05, stroke=0, fill=1)
-    _poly(c, [(x - s * 0.06, y + s * 0.02), (x + s * 0.06, y + s * 0.02), (x, y - s * 0.18)],
-          GOBLIN_DARK)
-    path = c.beginPath()
-    path.moveTo(x - s * 0.38, y - s * 0.32)
-    path.curveTo(x - s * 0.2, y - s * 0.5, x + s * 0.2, y - s * 0.5, x + s * 0.38, y - s * 0.32)
-    path.curveTo(x + s * 0.2, y - s * 0.62, x - s * 0.2, y - s * 0.62, x - s * 0.38, y - s * 0.32)
-    c.setFillColor(HexColor("#3a1a12"))
-    c.drawPath(path, stroke=0, fill=1)
-    for dx in (-0.18, 0.14):
-        _poly(c, [(x + s * dx, y - s * 0.41), (x + s * (dx + 0.08), y - s * 0.41),
-                  (x + s * (dx + 0.04), y - s * 0.52)], TOOTH)
-
-
-def _picture_ogre(c: Canvas, x: float, y: float, s: float) -> None:
-    s *= 0.85
-    y += s * 0.1
-    c.setFillColor(OGRE)
-    c.setStrokeColor(OGRE_DARK)
-    c.setLineWidth(s * 0.05)
-    c.roundRect(x - s * 0.85, y - s * 0.85, s * 1.7, s * 1.7, s * 0.55, stroke=1, fill=1)
-    for side in (-1, 1):
-        c.setFillColor(OGRE)
-        c.circle(x + side * s * 0.9, y + s * 0.05, s * 0.18, stroke=1, fill=1)
-    # heavy brow
-    c.setFillColor(OGRE_DARK)
-    c.roundRect(x - s * 0.6, y + s * 0.22, s * 1.2, s * 0.16, s * 0.08, stroke=0, fill=1)
-    c.setFillColor(INK)
-    for dx in (-0.3, 0.3):
-        c.circle(x + s * dx, y + s * 0.1, s * 0.07, stroke=0, fill=1)
-    c.setFillColor(OGRE_DARK)
-    c.ellipse(x - s * 0.17, y - s * 0.2, x + s * 0.17, y + s * 0.05, stroke=0, fill=1)
-    c.setFillColor(HexColor("#3a1a12"))
-    c.roundRect(x - s * 0.5, y - s * 0.6, s * 1.0, s * 0.22, s * 0.1, stroke=0, fill=1)
-    for dx in (-0.35, 0.27):
-        _poly(c, [(x + s * dx, y - s * 0.5), (x + s * (dx + 0.12), y - s * 0.5),
-                  (x + s * (dx + 0.06), y - s * 0.22)], TOOTH, OGRE_DARK, s * 0.02)
-
-
-def _picture_widget(c: Canvas, x: float, y: float, s: float) -> None:
-    c.setStrokeColor(EYE)
-    c.setLineCap(1)
-    for i in range(12):
-        a = math.pi * i / 6
-        c.setLineWidth(s * (0.08 if i % 2 == 0 else 0.04))
-        k = 1.05 if i % 2 == 0 else 0.85
-        c.line(x + s * 0.6 * math.cos(a), y + s * 0.6 * math.sin(a),
-               x + s * k * math.cos(a), y + s * k * math.sin(a))
-    c.setFillColor(GLOW)
-    c.circle(x, y, s * 0.7, stroke=0, fill=1)
-    top, mid, low = y + s * 0.5, y + s * 0.18, y - s * 0.6
-    w = s * 0.55
-    _poly(c, [(x - w, mid), (x - w * 0.5, top), (x + w * 0.5, top), (x + w, mid), (x, low)],
-          GEM[1], GEM[2], s * 0.05)
-    _poly(c, [(x - w * 0.5, top), (x + w * 0.5, top), (x + w * 0.3, mid),
-          (x - w * 0.3, mid)], GEM[0])
-    _poly(c, [(x - w, mid), (x - w * 0.3, mid), (x, low)], GEM[0])
-    _poly(c, [(x + w, mid), (x + w * 0.3, mid), (x, low)], GEM[2])
-    _poly(c, [(x - w * 0.3, mid), (x + w * 0.3, mid), (x, low)], GEM[1])
-    _sparkle(c, x + s * 0.55, y + s * 0.55, s * 0.22)
-    _sparkle(c, x - s * 0.62, y - s * 0.35, s * 0.14)
-
-
-def _sparkle(c: Canvas, x: float, y: float, r: float) -> None:
-    _poly(c, [(x, y + r), (x + r * 0.22, y + r * 0.22), (x + r, y), (x + r * 0.22, y - r * 0.22),
-              (x, y - r), (x - r * 0.22, y - r * 0.22), (x - r, y), (x - r * 0.22, y + r * 0.22)],
-          GEM[3], GEM[1], r * 0.08)
-
-
-def _picture_stone(c: Canvas, x: float, y: float, s: float) -> None:
-    outline_pts = [(x - s * 0.7, y - s * 0.55), (x - s * 0.8, y + s * 0.1),
-                   (x - s * 0.45, y + s * 0.7),
-                   (x + s * 0.3, y + s * 0.8), (x + s * 0.8, y + s * 0.3),
-                    (x + s * 0.75, y - s * 0.5),
-                   (x + s * 0.1, y - s * 0.8)]
-    _poly(c, outline_pts, STONE[0], STONE[1], s * 0.06)
-    _poly(c, [(x - s * 0.45, y + s * 0.6), (x + s * 0.25, y + s * 0.68),
-          (x - s * 0.1, y + s * 0.35),
-              (x - s * 0.6, y + s * 0.15)], STONE[2])
-    c.setStrokeColor(RUNE)
-    c.setLineWidth(s * 0.12)
-    c.setLineCap(1)
-    c.setLineJoin(1)
-    path = c.beginPath()  # a rune of our own: a staff with two crossed branches
-    path.moveTo(x - s * 0.1, y - s * 0.5)
-    path.lineTo(x - s * 0.1, y + s * 0.45)
-    path.moveTo(x - s * 0.1, y + s * 0.4)
-    path.lineTo(x + s * 0.3, y + s * 0.05)
-    path.lineTo(x - s * 0.1, y - s * 0.1)
-    path.moveTo(x + s * 0.05, y - s * 0.05)
-    path.lineTo(x + s * 0.35, y - s * 0.45)
-    c.drawPath(path, stroke=1, fill=0)
-
-
-def _picture_unknown(c: Canvas, x: float, y: float, s: float) -> None:
-    c.setFillColor(INK)
-    c.circle(x, y, s * 0.3, stroke=0, fill=1)
-
-
-PICTURES = {
-    "dwarf": _picture_dwarf,
-    "goblin": _picture_goblin,
-    "ogre": _picture_ogre,
-    "widget": _picture_widget,
-    "stone": _picture_stone,
-}
+COUNTER_KINDS = ("dwarf", "goblin", "ogre", "widget", "stone")
 
 
 # --- player aid ----------------------------------------------------------------------------
@@ -590,7 +386,7 @@ def _aid_mark(c: Canvas, marks: str, n: int, x: float, y: float, body: float) ->
         c.setFont(font("Sans-Bold"), body * 0.9)
         c.drawCentredString(mark_x, mark_y - body * 0.32, str(n))
     elif marks == "stones":
-        _picture_stone(c, mark_x, mark_y, body * 0.7)
+        draw_picture(c, counter_picture("stone"), mark_x, mark_y, body * 1.68, body * 1.68)
     else:
         c.circle(x + body * 0.3, mark_y, body * 0.17, stroke=0, fill=1)
 
@@ -689,6 +485,6 @@ def draw_symbol(c: Canvas, symbol: str, x: float, y: float, size: float, style: 
         c.setDash(s * 0.3, s * 0.18)
         c.line(x - s, y - s * 0.5, x, y + s * 0.1)
         c.line(x, y + s * 0.1, x + s, y - s * 0.5)
-    elif symbol in PICTURES:
+    elif symbol in COUNTER_KINDS:
         draw_counter(c, Box(x - s, y - s, 2 * s, 2 * s), symbol, "", style, cut=False)
     c.restoreState()

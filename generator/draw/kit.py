@@ -98,10 +98,12 @@ class Style:
         return size
 
     def lines_centred(self, c: Canvas, text: str, x: float, y: float, face: str, size: float,
-                      width: float, what: str, max_lines: int = 2, color: Color = INK) -> None:
-        """Draw text centred on x around y, wrapped into at most max_lines and shrunk to fit."""
+                      width: float, what: str, max_lines: int = 2, color: Color = INK,
+                      min_size: float = 6.0) -> None:
+        """Draw text centred on x around y, wrapped into at most max_lines and shrunk to fit
+        (down to min_size, then narrowed)."""
         lines = wrap_balanced(text, face, size, width, max_lines)
-        fits = [self.fit(line, face, size, width, what) for line in lines]
+        fits = [self.fit(line, face, size, width, what, min_size) for line in lines]
         size = min(f[0] for f in fits)
         squeeze = min(f[1] for f in fits)
         lead = size * 1.15
