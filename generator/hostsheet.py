@@ -6,11 +6,14 @@ file and renamed into place (the same input gives byte-identical files).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from .build import BuildOptions, Job, draw_job, write_atomically
 from .content.paths import ContentRoots
+from .draw.papersheets import HostSheet
+from .draw.sheet import Painter
 from .errors import ContentError, OutputError, Problem, UsageError
 from .games.base import Part
 from .games.paper import (
@@ -23,7 +26,8 @@ from .games.paper import (
     player_sheet_pieces,
     read_plan_file,
 )
-from .plan.model import Plan
+from .layout.imposition import PieceSpec
+from .plan.model import Plan, Pos
 
 
 class PlanError(ContentError):
@@ -88,20 +92,81 @@ def _write(target: Path, job: Job, paper: str, lang: str) -> list[Problem]:
 
 def print_host_sheets(paths: list[Path], lang: str = "ru", paper: str = "a4",
                       out: Path | None = None, force: bool = False,
-                      content: Path | None = None, players: int | None = None
-                      ) -> tuple[Path, list[Problem]]:
-    """Check the plans, then write one host sheet per plan into one PDF (a booklet)."""
+                      content: Path | None = None, players: int | None = None,
+                      trace: Path | None = None) -> tuple[Path, list[Problem]]:
+    """Check the plans, then write one host sheet per plan into one PDF (a booklet).
+
+    With trace (a `plan play` transcript or moves script, for one plan), the game is replayed
+    and every player's path is drawn over the plan.
+    """
     plans, problems = _read_plans(paths, lang)
     if not force and any(p.severity == "error" for p in problems):
         raise PlanError(problems, readable=True)
     warnings = [replace(p, severity="warning") for p in problems]  # errors only when forced
     bundle = _load(lang, content)
-    count = _players(bundle, players)
+    walks, destroyed = _trace_paths(plans, trace, lang, content) if trace else ([], ())
+    count = _players(bundle, players if players is not None or not walks else len(walks))
     target = _target(out, paths, lang, paper, "host")
     booklet = replace(bundle, plans=tuple(plans))
     part = replace(HOST_PART, pieces=lambda b, code: host_pieces(b, code, count))
+    if walks:
+        part = replace(part, pieces=lambda b, code: _traced(host_pieces(b, code, count), walks,
+                                                             destroyed),
+                       painters=lambda: HOST_PART.painters() | {"host-sheet-traced": Painter(
+                           _draw_traced, outline=False)})
     return target, warnings + _write(target, Job(PAPER_LABYRINTH, part, booklet, lang, paper),
                                      paper, lang)
+
+
+@dataclass(frozen=True)
+class TracedSheet:
+    """A host sheet with the players' paths of a played game drawn over its plan."""
+
+    sheet: HostSheet
+    walks: list[tuple[str, tuple[Pos, ...]]]
+    destroyed: tuple[tuple[Pos, Pos], ...] = ()
+
+
+def _trace_paths(plans: list[ExamplePlan], trace: Path, lang: str, content: Path | None
+                 ) -> tuple[list[tuple[str, tuple[Pos, ...]]], tuple[tuple[Pos, Pos], ...]]:
+    """Replay a transcript on the one plan; return each player's path, and the walls blown up."""
+    from .plan.answers import load_play_texts
+    from .plan.playscript import replay_transcript
+
+    if len(plans) != 1:
+        raise UsageError("--trace draws one game: give exactly one PLAN with it")
+    try:
+        text = trace.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ContentError([Problem(str(trace), 1, 1, f"not UTF-8 text (byte {exc.start + 1}): "
+                                    "save the transcript as UTF-8")]) from exc
+    except OSError as exc:
+        raise UsageError(f"cannot read {trace}: {exc.strerror or exc}") from exc
+    texts, languages = load_play_texts(lang, content)
+    session = replay_transcript(plans[0].plan, text, str(trace), texts, languages)
+    return ([(p.name, p.path) for p in session.state.players],
+            tuple(sorted(session.state.destroyed)))
+
+
+def _traced(specs: list[PieceSpec], walks: list[tuple[str, tuple[Pos, ...]]],
+            destroyed: tuple[tuple[Pos, Pos], ...]) -> list[PieceSpec]:
+    """The host sheet pieces, the first one carrying the paths to draw."""
+    return [replace(s, kind="host-sheet-traced", front=TracedSheet(s.front, walks, destroyed))
+            if s.kind == "host-sheet" else s for s in specs]
+
+
+def _draw_traced(c: Any, box: Any, payload: TracedSheet, style: Any) -> None:
+    """The host sheet, then the paths over its plan."""
+    from .draw.papersheets import draw_host_sheet, sheet_layout
+    from .draw.plan import draw_trace
+    from .draw.sheetblocks import to_box
+    from .units import mm
+
+    draw_host_sheet(c, box, payload.sheet, style)
+    lay = sheet_layout(payload.sheet, box.w)
+    frame = to_box(box, lay.plan)
+    draw_trace(c, frame.x, frame.y + frame.h, mm(lay.cell), payload.sheet.plan, payload.walks,
+               payload.destroyed)
 
 
 def print_host_sheet(plan_path: Path, lang: str = "ru", paper: str = "a4",

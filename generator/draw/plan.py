@@ -311,3 +311,77 @@ def _exit_arrow(c: Canvas, x: float, y_top: float, cell: float, pos: Pos, side: 
     else:
         c.drawCentredString(lx, ly + (0 if dy > 0 else -cell * 0.16), label)
     c.restoreState()
+
+
+# One colour per player of a traced game (`plan print --trace`), in turn order.
+TRACE_COLOURS = (HexColor("#d7263d"), HexColor("#1b998b"), HexColor("#3f51b5"),
+                 HexColor("#f49d37"), HexColor("#8e3b9e"), HexColor("#2e7d32"),
+                 HexColor("#795548"), HexColor("#e91e63"))
+
+
+def _trace_point(plan: Plan, pos: Pos, x: float, y_top: float, cell: float,
+                 shift: float) -> tuple[float, float]:
+    """The centre of pos shifted for one player; off the plan: just beyond the frame."""
+    r = min(max(pos[0], -1), plan.rows)
+    k = min(max(pos[1], -1), plan.cols)
+    cx, cy = x + (k + 0.5) * cell, y_top - (r + 0.5) * cell
+    if not plan.inside(pos):  # the land outside: half a cell beyond the frame
+        cx -= (k - min(max(k, 0), plan.cols - 1)) * cell * 0.5
+        cy += (r - min(max(r, 0), plan.rows - 1)) * cell * 0.5
+    return cx + shift, cy - shift
+
+
+def draw_trace(c: Canvas, x: float, y_top: float, cell: float, plan: Plan,
+               paths: list[tuple[str, tuple[Pos, ...]]],
+               destroyed: tuple[tuple[Pos, Pos], ...] = ()) -> None:
+    """Each player's path over a drawn plan: a line per player, jumps dashed, name at the start.
+
+    A step to a side neighbour is a solid line; a fall through a hole or a drift down a river
+    (cells that are not neighbours) is dashed. The start is a ring with the player's name,
+    the end a dot. A wall a bomb destroyed is crossed out in red.
+    """
+    count = max(1, len(paths))
+    for k, (name, path) in enumerate(paths):
+        if not path:
+            continue
+        colour = TRACE_COLOURS[k % len(TRACE_COLOURS)]
+        shift = (k - (count - 1) / 2) * cell * 0.09
+        points = [_trace_point(plan, pos, x, y_top, cell, shift) for pos in path]
+        c.saveState()
+        c.setStrokeColor(colour)
+        c.setFillColor(colour)
+        c.setLineWidth(cell * 0.035)
+        c.setLineCap(1)
+        c.setLineJoin(1)
+        for (a, pa), (b, pb) in zip(zip(path, points), zip(path[1:], points[1:])):
+            if a == b:
+                continue
+            near = abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+            c.setDash() if near else c.setDash(cell * 0.08, cell * 0.06)
+            c.line(pa[0], pa[1], pb[0], pb[1])
+        c.setDash()
+        sx, sy = points[0]
+        c.circle(sx, sy, cell * 0.07, stroke=1, fill=0)
+        ex, ey = points[-1]
+        c.circle(ex, ey, cell * 0.06, stroke=0, fill=1)
+        size = cell * 0.15
+        c.setFont(font("Sans-Bold"), size)
+        same = sum(1 for _, other in paths[:k] if other[:1] == path[:1])
+        lx, ly = sx + cell * 0.09, sy + cell * (0.05 - 0.16 * same)
+        c.setFillColor(white)  # a patch of paper under the name, over walls and arrows
+        c.rect(lx - size * 0.1, ly - size * 0.25, c.stringWidth(name[:12], font("Sans-Bold"),
+               size) + size * 0.2, size * 1.1, stroke=0, fill=1)
+        c.setFillColor(colour)
+        c.drawString(lx, ly, name[:12])
+        c.restoreState()
+    c.saveState()
+    c.setStrokeColor(RED)
+    c.setLineWidth(cell * 0.04)
+    c.setLineCap(1)
+    for a, b in sorted(destroyed):
+        mx = x + (a[1] + b[1] + 1) / 2 * cell
+        my = y_top - (a[0] + b[0] + 1) / 2 * cell
+        arm = cell * 0.12
+        c.line(mx - arm, my - arm, mx + arm, my + arm)
+        c.line(mx - arm, my + arm, mx + arm, my - arm)
+    c.restoreState()

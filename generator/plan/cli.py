@@ -1,4 +1,4 @@
-"""The `plan` command group: check, explain, convert, make random plans, print sheets.
+"""The `plan` command group: check, explain, convert, make random plans, print sheets, play.
 
 Mount it on the main CLI with `main.add_command(plan)`; it also runs on its own as
 `python -m generator.plan.cli`. Exit statuses: 0 success (plans valid, warnings allowed),
@@ -256,8 +256,12 @@ def _treasure_moves(content: Path | None) -> int:
 @click.option("--force", is_flag=True, help="Print the sheets even if a plan breaks rules.")
 @click.option("--content", type=CONTENT, default=None,
               help="Your content folder; its files replace the bundled ones file by file.")
+@click.option("--trace", type=EXISTING_FILE, default=None, metavar="TRANSCRIPT",
+              help="Draw the players' paths of a game over the plan: a `plan play --script "
+                   "--format json` transcript, or the moves script itself (one PLAN only).")
 def print_command(sources: tuple[Path, ...], lang: str, paper: str, out: Path | None,
-                  players: int | None, force: bool, content: Path | None) -> None:
+                  players: int | None, force: bool, content: Path | None,
+                  trace: Path | None) -> None:
     """Print the host sheet of each PLAN into one PDF: a booklet, one plan a page.
 
     A sheet shows the plan with a legend, its counts and comments, a QR code of its text, a
@@ -267,7 +271,7 @@ def print_command(sources: tuple[Path, ...], lang: str, paper: str, out: Path | 
     from ..hostsheet import print_host_sheets
 
     _run_print(lambda: print_host_sheets(list(sources), lang, paper, out, force, content,
-                                         players))
+                                         players, trace))
 
 
 @plan.command("sheets")
@@ -317,6 +321,176 @@ def _run_print(make) -> None:  # type: ignore[no-untyped-def]
         click.echo(warning.format(), err=True)
     click.echo(f"wrote {target}")
 
+
+@plan.command("play")
+@click.argument("source", metavar="[PLAN]", required=False, type=EXISTING_FILE)
+@click.option("--random", "size", metavar="SIZE", default=None,
+              help="Play a random plan of this size, e.g. 6x6 (the default without PLAN: 4x5).")
+@click.option("--players", default=None, metavar="NAMES",
+              help="Players in turn order, comma-separated: Аня,Борис,Вера; add :f or :m "
+                   "(:ж, :м) to a name for the grammatical gender of the answers.")
+@click.option("--lang", type=LANG, default="ru", show_default=True,
+              help="Language of the host (commands are read in Russian and English alike).")
+@click.option("--seed", type=int, default=None,
+              help="Seed for random start cells, treasures left off the plan and --random "
+                   "[default: random; 0 with --script].")
+@click.option("--script", type=EXISTING_FILE, default=None, metavar="MOVES.txt",
+              help="Play the `PLAYER ACTION` lines of this file instead of asking, and print "
+                   "the transcript.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Transcript of --script: text, or json for --trace.")
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="GAME.json", help="At the end, write the game's JSON transcript to this "
+                                        "new file (for plan print --trace).")
+@click.option("--content", type=CONTENT, default=None,
+              help="Your content folder; its files replace the bundled ones file by file.")
+def play_command(source: Path | None, size: str | None, players: str | None, lang: str,
+                 seed: int | None, script: Path | None, fmt: str, save: Path | None,
+                 content: Path | None) -> None:
+    """Play «Лабиринт» with the program as host, in the terminal or from a script.
+
+    Each turn the host names the player, reads a command (вверх / up, стрелять влево / shoot
+    left, бомба вниз / bomb down, взять / take, помощь / help) and answers as the rulebook says.
+    At the end it shows the plan and every player's path. How to play: docs/playing.md.
+    """
+    from .answers import load_play_texts
+    from .play import split_players
+
+    if source is not None and size is not None:
+        raise click.UsageError("give a PLAN file or --random SIZE, not both")
+    if script is None and fmt != "text":
+        raise click.UsageError("--format json is for the transcript of --script")
+    if save is not None and save.exists():
+        raise click.UsageError(f"--save {save}: the file exists; choose a new name")
+    if seed is None:
+        seed = 0 if script is not None else _fresh_seed()
+    texts, languages = load_play_texts(lang, content)
+    names, genders = split_players(players) if players is not None else ([], {})
+    if players is not None and not names:
+        raise click.UsageError("--players: name at least one player, e.g. --players Аня,Борис")
+    the_plan, shown = _play_plan(source, size, seed, lang)
+    if script is not None:
+        session = _play_script(the_plan, shown, script, texts, languages, names, genders, seed,
+                               fmt, lang)
+    else:
+        session = _play_terminal(the_plan, texts, languages,
+                                 names or list(texts.default_players), genders, seed)
+    if save is not None and session is not None:
+        from .playscript import transcript_json
+
+        _write_text(save, transcript_json(texts, session, shown, lang), False)
+        click.echo(f"wrote {save}", err=True)
+
+
+def _fresh_seed() -> int:
+    import random
+
+    return random.SystemRandom().randrange(1_000_000_000)
+
+
+def _play_plan(source: Path | None, size: str | None, seed: int, lang: str):  # type: ignore
+    """The plan to play: a checked PLAN file, or a random one of SIZE (default 4x5)."""
+    if source is None:
+        from .randomplan import make_plan
+
+        rows, cols = _size(size or "4x5")
+        try:
+            return make_plan(Request(rows, cols, lang=lang), seed), "random"
+        except ImpossibleRequestError as exc:
+            raise click.UsageError(f"--random {size}: {exc}") from exc
+        except RandomPlanError as exc:
+            raise click.ClickException(str(exc)) from exc
+    try:
+        the_plan, problems = load_plan(read_source(source), str(source), lang)
+    except PlanReadError as exc:
+        from .check import to_problem
+        for finding in exc.findings:
+            click.echo(to_problem(finding, lang).format(str(source)), err=True)
+        raise click.ClickException(f"{source} cannot be read: correct the lines above") from exc
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {source}: {exc.strerror or exc}") from exc
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        for problem in errors:
+            click.echo(problem.format(str(source)), err=True)
+        raise click.ClickException(f"{source} breaks the rules of the plan: fix it first "
+                                   "(labyrinth-pnp plan check explains each error)")
+    return the_plan, str(source)
+
+
+def _size(text: str) -> tuple[int, int]:
+    """`6x6`, `6×5`, `6` -> rows and columns; a usage error otherwise."""
+    parts = text.lower().replace("×", "x").replace("х", "x").split("x")
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise click.UsageError(f"--random {text}: write the size as ROWSxCOLS, e.g. 6x6")
+    return int(parts[0]), int(parts[1])
+
+
+def _play_script(the_plan, shown: str, script: Path, texts, languages, names: list[str],  # type: ignore
+                 genders: dict[str, str], seed: int, fmt: str, lang: str):
+    from .playscript import run_script, transcript_json, transcript_text
+
+    try:
+        text = script.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise click.ClickException(f"{script}: not UTF-8 text (byte {exc.start + 1}): save the "
+                                   "script as UTF-8") from exc
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {script}: {exc.strerror or exc}") from exc
+    session = run_script(the_plan, text, str(script), texts, languages, names or None, genders,
+                         seed)
+    if fmt == "json":
+        click.echo(transcript_json(texts, session, shown, lang), nl=False)
+    else:
+        click.echo(transcript_text(texts, session), nl=False)
+    return session
+
+
+def _play_terminal(the_plan, texts, languages, names: list[str], genders: dict[str, str],  # type: ignore
+                   seed: int):
+    """The interactive host on standard input and output; return the session (None: no game)."""
+    import os
+
+    from ..content.placeholders import fill
+    from .answers import error_text
+    from .engine import IllegalAction
+    from .play import Host, Session, shown
+
+    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    echo = not sys.stdin.isatty()  # piped input: show it after the prompt, as a terminal would
+
+    def read(prompt: str) -> str | None:
+        click.echo(prompt, nl=False)
+        try:
+            line = sys.stdin.readline()
+        except (KeyboardInterrupt, UnicodeDecodeError):
+            click.echo("")
+            return None
+        if echo or not line:
+            click.echo(shown(line, 200))
+        return line.rstrip("\r\n") if line else None
+
+    duplicate = next((n for n in names if names.count(n) > 1), None)
+    if duplicate is not None:
+        raise click.UsageError(error_text(texts, "same_name", {"name": duplicate}))
+    host = Host(texts, languages, read, click.echo, colour)
+    host.say(fill(texts.banner, rows=the_plan.rows, cols=the_plan.cols,
+                  players=", ".join(names)))
+    try:
+        starts = host.starts(the_plan, names)
+        if starts is None:  # the input ended before the game began
+            host.say(texts.stopped)
+            return None
+        session = Session.begin(the_plan, names, starts, seed, genders)
+        return host.play(session)
+    except KeyboardInterrupt:
+        click.echo("")
+        host.say(texts.stopped)
+        return None
+    except IllegalAction as exc:
+        raise click.UsageError(error_text(texts, exc.code, exc.params)) from exc
 
 if __name__ == "__main__":
     plan(prog_name="labyrinth-pnp plan")

@@ -1,0 +1,186 @@
+"""The host's words for `plan play`: loaded from content/paper-labyrinth/play/LANG.yaml.
+
+Every sentence the program prints while hosting lives in those files; this module checks them
+(one `Problem` per mistake, with file, line and column) and puts the engine's `Answer` data
+into words. Commands are understood in every language, whichever one the host speaks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from ..content.common import load_language_texts
+from ..content.modeling import Strict
+from ..content.paths import ContentRoots
+from ..content.placeholders import fill, uses
+from ..errors import ContentError, Problem
+from .engine import KILLED, NOTE_WORDS, Answer
+
+FOLDER = "paper-labyrinth/play"
+LANGUAGES = ("ru", "en")
+NameText = Annotated[str, uses("name")]
+
+
+class AnswerWords(Strict):
+    land: str
+    arsenal: str
+    medpost: str
+    mouth: str
+    river: str
+    hole: str
+    wall: str
+    swamp: str
+    treasure: str
+    out: str
+    real: str
+    false: str
+    blown: str
+    not_blown: str
+    miss: str
+
+
+class NoteWords(Strict):
+    taken: str
+    dropped: str
+
+
+class Words(Strict):
+    up: list[str]
+    down: list[str]
+    left: list[str]
+    right: list[str]
+    move: list[str]
+    shoot: list[str]
+    bomb: list[str]
+    take: list[str]
+    drop: list[str]
+    start: list[str]
+    status: list[str]
+    log: list[str]
+    help: list[str]
+    quit: list[str]
+    yes: list[str]
+    no: list[str]
+
+
+class ActionWords(Strict):
+    move: Annotated[str, uses("direction")]
+    shoot: Annotated[str, uses("direction")]
+    bomb: Annotated[str, uses("direction")]
+    take: str
+    drop: str
+
+
+class ErrorTexts(Strict):
+    unknown_command: Annotated[str, uses("command")]
+    direction: str
+    not_your_turn: Annotated[str, uses("current")]
+    no_bullets: NameText
+    no_bombs: NameText
+    no_treasure: str
+    wounded_take: str
+    carrying: str
+    nothing_to_drop: str
+    game_over: str
+    dead: NameText
+    unknown_player: NameText
+    same_name: NameText
+    no_players: str
+    start_off_plan: NameText
+    bad_plan: str
+    unknown_action: Annotated[str, uses("action")]
+    start_late: str
+
+
+class PlayTexts(Strict):
+    """Everything the host says in one language."""
+
+    answers: AnswerWords
+    notes: NoteWords
+    wounded: NameText
+    killed: NameText
+    wounded_feminine: str = ""
+    killed_feminine: str = ""
+    feminine_endings: list[str] = []
+    masculine_names: list[str] = []
+    separator: str
+    default_players: list[str]
+    outside: str
+    words: Words
+    banner: Annotated[str, uses("rows", "cols", "players")]
+    ask_start: NameText
+    random_start: Annotated[str, uses("cell")]
+    bad_cell: Annotated[str, uses("cell", "last")]
+    start: Annotated[str, uses("name", "answer")]
+    prompt: NameText
+    answer: Annotated[str, uses("answer")]
+    note: Annotated[str, uses("name", "note")]
+    take_prompt: NameText
+    yes_or_no: str
+    winner: NameText
+    no_winner: str
+    stopped: str
+    reveal: str
+    placed: Annotated[str, uses("real", "false")]
+    paths: str
+    path: Annotated[str, uses("name", "path")]
+    status: Annotated[str, uses("name", "bullets", "bombs")]
+    status_wounded: str
+    status_treasure: str
+    log_title: str
+    log_line: Annotated[str, uses("turn", "name", "action", "answer")]
+    actions: ActionWords
+    help: str
+    errors: ErrorTexts
+
+
+def load_play_texts(lang: str, content: Path | None = None) -> tuple[PlayTexts, list[PlayTexts]]:
+    """Return the host's words in lang, and every language's words for reading commands.
+
+    Commands are understood in each language (lang first), so a Russian script plays with
+    `--lang en`; ContentError when a file is missing or broken.
+    """
+    roots = ContentRoots.with_user(content)
+    problems: list[Problem] = []
+    texts = load_language_texts(roots, FOLDER, PlayTexts, problems)
+    wanted = [code for code in dict.fromkeys((lang, *LANGUAGES)) if code in texts or code == lang]
+    errors = [p for p in problems if p.severity == "error" and p.lang in ("", *wanted)]
+    if errors or lang not in texts:
+        raise ContentError(errors or [Problem(f"{FOLDER}/{lang}.yaml", 1, 1, f"the host has no "
+                                              f"words in '{lang}': add {FOLDER}/{lang}.yaml")])
+    return texts[lang], [texts[code] for code in wanted]
+
+
+def feminine(texts: PlayTexts, name: str) -> bool:
+    """Return True when name takes the feminine forms («Аня ранена»)."""
+    if name.lower() in (n.lower() for n in texts.masculine_names):
+        return False
+    return any(name.lower().endswith(e) for e in texts.feminine_endings)
+
+
+def hit_text(texts: PlayTexts, name: str, outcome: str, genders: dict[str, str]) -> str:
+    """«Аня ранена», "Boris killed": one hit, in the player's grammatical gender."""
+    female = genders.get(name) == "f" or (name not in genders and feminine(texts, name))
+    if outcome == KILLED:
+        text = texts.killed_feminine if female and texts.killed_feminine else texts.killed
+    else:
+        text = texts.wounded_feminine if female and texts.wounded_feminine else texts.wounded
+    return fill(text, name=name)
+
+
+def answer_text(texts: PlayTexts, answer: Answer, genders: dict[str, str] | None = None) -> str:
+    """The words of one answer, joined as the host says them: «суша, клад»."""
+    parts = [getattr(texts.notes if w in NOTE_WORDS else texts.answers, w) for w in answer.words]
+    parts += [hit_text(texts, name, outcome, genders or {}) for name, outcome in answer.hits]
+    return texts.separator.join(parts)
+
+
+def error_text(texts: PlayTexts, code: str, params: dict[str, object]) -> str:
+    """The host's sentence for an IllegalAction code."""
+    template = getattr(texts.errors, code, None) or texts.errors.unknown_action
+    names = {"name", "current", "action", "command"}
+    values = {k: v for k, v in params.items() if k in names}
+    if template is texts.errors.unknown_action:
+        values = {"action": params.get("action", code)}
+    return fill(template, **values)
