@@ -60,6 +60,14 @@ class Result:
         return [o / y for o, y in zip(self.ours, self.yard)]
 
 
+# `export --format png` per game, one language, at the default 300 dpi: every piece face
+# rasterised from its one-up PDF and written as a PNG (no target yet: figures to watch).
+EXPORT_CASES = [
+    Case(f"export {game} --format png --lang en (300 dpi)", f"export png, {game}",
+         ["export", game, "--format", "png", "--lang", "en"])
+    for game in ("magic-labyrinth", "goblin-slayer", "paper-labyrinth")
+]
+
 CASES = [
     Case("(a) build magic-labyrinth --part tokens --part formulas --lang ru",
          "(a) tokens + formulas, ru",
@@ -88,6 +96,7 @@ CASES = [
     Case("build magic-labyrinth --pieces token-14,formula-9 --lang ru", "--pieces, 2 pieces",
          ["build", "magic-labyrinth", "--pieces", "token-14,formula-9", "--lang", "ru"],
          ratio_target=1.5),
+    *EXPORT_CASES,
 ]
 
 
@@ -107,9 +116,9 @@ def run_once(command: list[str], cwd: Path) -> tuple[float, float]:
 
 
 def ours_command(argv: list[str], scratch: Path) -> list[str]:
-    """Return our CLI command; a build gets a fresh empty output folder under scratch."""
+    """Return our CLI command; a build or export gets a fresh empty folder under scratch."""
     command = [sys.executable, "-m", "generator.cli", *argv]
-    if argv and argv[0] == "build":
+    if argv and argv[0] in ("build", "export"):
         command += ["--out", tempfile.mkdtemp(prefix="ours-", dir=scratch)]
     return command
 
