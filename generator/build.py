@@ -64,6 +64,7 @@ class Job:
     lang: str
     paper: str
     roots: ContentRoots = field(default_factory=ContentRoots)
+    draft: bool = False  # an unfinished translation: "draft translation" in every footer
 
     @property
     def relative(self) -> Path:
@@ -113,15 +114,23 @@ class Loaded:
     found: dict[str, tuple[list[Problem], list[Problem]]]
     rules: list[str]  # the games whose rulebook check is due
     refusals: list[Problem] = field(default_factory=list)
+    # per game, the languages a build makes (None: `check`, every problem counts)
+    building: dict[str, set[str]] | None = None
+    skipped: list[Problem] = field(default_factory=list)  # unfinished languages left out
 
     def problems(self, rules_found: dict[str, list[Problem]]) -> list[Problem]:
-        """All problems in report order, given the rulebook checks' findings so far."""
+        """All problems in report order, given the rulebook checks' findings so far; in a
+        build, those of languages it does not make are left out."""
         out: list[Problem] = []
         for game in self.games:
             before, after = self.found[game.id]
-            out += before + rules_found.get(game.id, []) + after
+            found = before + rules_found.get(game.id, []) + after
+            if self.building is not None:
+                langs = self.building.get(game.id, set())
+                found = [p for p in found if not p.lang or p.lang in langs]
+            out += found
         self.refusals += self.roots.take_refusals()  # links out of the folder found by glob
-        return out + self.refusals
+        return out + self.refusals + self.skipped
 
     def check_rules(self, game_id: str) -> list[Problem]:
         """Run one game's rulebook check."""
@@ -235,11 +244,48 @@ def jobs_for(options: BuildOptions, loaded: Loaded) -> list[Job]:
                             else game.languages(content)) for p in parts}
         known = sorted({lang for langs in offered.values() for lang in langs})
         _check_languages(game, wanted, known)
+        drafts = _leave_out_drafts(loaded, game, known, wanted)
+        building = (loaded.building or {}).setdefault(game.id, set())
         for part in parts:
-            langs = [lang for lang in offered[part.name] if not wanted or lang in wanted]
-            jobs.extend(Job(game, part, content, lang, options.paper, loaded.roots)
-                        for lang in langs)
+            langs = [lang for lang in offered[part.name] if (lang in wanted if wanted else
+                                                             lang not in drafts)]
+            building.update(langs)
+            jobs.extend(Job(game, part, content, lang, options.paper, loaded.roots,
+                            lang in drafts) for lang in langs)
     return jobs
+
+
+def unfinished_languages(loaded: Loaded, game: Game) -> set[str]:
+    """The languages of a game whose translation has gaps: texts still marked TODO» or left
+    out (found while loading), or a rulebook with a TODO» mark (read here, cheaply)."""
+    from .content.translation import MARKER
+    from .games.base import rules_files
+
+    found = {p.lang for p in loaded.found[game.id][0] if p.gap and p.lang}
+    if game.rules_context is not None:
+        for lang, path in rules_files(loaded.roots, game.id).items():
+            try:
+                if lang not in found and MARKER in path.read_text(encoding="utf-8"):
+                    found.add(lang)
+            except (OSError, UnicodeDecodeError):
+                pass  # reported by the rulebook check
+    return found
+
+
+def _leave_out_drafts(loaded: Loaded, game: Game, known: list[str], wanted: tuple[str, ...]
+                      ) -> set[str]:
+    """The unfinished languages of a game; when no language was asked for, note each one
+    left out of the build (a draft is built only when asked for by name)."""
+    if loaded.building is None:
+        loaded.building = {}
+    drafts = unfinished_languages(loaded, game) & set(known)
+    if not wanted:
+        for lang in sorted(drafts):
+            loaded.skipped.append(Problem(
+                f"content/{game.id}", 1, 1, f"the '{lang}' translation is not finished, so it "
+                f"was not built: `labyrinth-pnp lang status {lang}` lists what is left, "
+                f"`build {game.id} --lang {lang}` makes a draft", "warning"))
+    return drafts
 
 
 def _check_languages(game: Game, wanted: tuple[str, ...], known: list[str]) -> None:
@@ -260,7 +306,10 @@ def _set_jobs(options: BuildOptions, loaded: Loaded, game: Game) -> list[Job]:
     content = loaded.content[game.id]
     known = game.languages(content)
     _check_languages(game, options.languages, known)
-    langs = [lang for lang in known if not options.languages or lang in options.languages]
+    drafts = _leave_out_drafts(loaded, game, known, options.languages)
+    langs = [lang for lang in known if (lang in options.languages if options.languages
+                                        else lang not in drafts)]
+    loaded.building.setdefault(game.id, set()).update(langs)  # type: ignore[union-attr]
     if options.pack and not (langs and has_pieces(game, content, langs[0])):
         if options.games:
             raise UsageError(f"{game.id} has no pieces to cut out: its parts are sheets, "
@@ -273,7 +322,8 @@ def _set_jobs(options: BuildOptions, loaded: Loaded, game: Game) -> list[Job]:
             raise UsageError("--pieces needs at least one piece id, e.g. --pieces token-14")
         for lang in langs:
             part.pieces(content, lang)  # an unknown id stops here, before anything is drawn
-    return [Job(game, part, content, lang, options.paper, loaded.roots) for lang in langs]
+    return [Job(game, part, content, lang, options.paper, loaded.roots, lang in drafts)
+            for lang in langs]
 
 
 def sheet_options(job: Job, options: BuildOptions) -> SheetOptions:
@@ -323,7 +373,7 @@ def _guide_pages(job: Job, options: BuildOptions, sheet: SheetOptions) -> list[P
 def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
     """Draw one PDF to path; return the texts that had to be shrunk below the minimum."""
     if job.part.render is not None:
-        return job.part.render(job.content, job.roots, job.lang, job.paper, path)
+        return job.part.render(job.content, job.roots, job.lang, job.paper, path, job.draft)
     from .render import render_line
 
     pages = impose_job(job, options)
@@ -333,8 +383,9 @@ def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
 
     def footer(page: int, total: int) -> str:
         label = fill(texts.page, page=page, pages=total)
-        return render_line("footer.txt.j2", options.templates, game=game_name, part=part_title,
+        line = render_line("footer.txt.j2", options.templates, game=game_name, part=part_title,
                            language=texts.language, page_label=label)
+        return f"{line}  ·  {texts.draft}" if job.draft and texts.draft else line
 
     style = Style(bleed=options.bleed * 72 / 25.4, ink_saver=options.ink_saver)
     title = render_line("document-title.txt.j2", options.templates, game=game_name,
@@ -463,11 +514,11 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
     """
     side = side_problems(options.content, options.templates)
     loaded = plan_content(options)
+    jobs = jobs_for(options, loaded) if not _shared_stop(loaded, side) else []
     if errors_only(loaded.problems({}) + side, options.strict):
         found = {game_id: loaded.check_rules(game_id) for game_id in loaded.rules}
         stopping = errors_only(loaded.problems(found), options.strict)
         raise ContentError(stopping + side if stopping else side)
-    jobs = jobs_for(options, loaded)
     temps: list[tuple[Path, Path]] = []
     made = _missing_folders([options.out / job.relative for job in jobs])
     done = False
@@ -507,6 +558,11 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
                 with contextlib.suppress(OSError):
                     folder.rmdir()
     return report
+
+
+def _shared_stop(loaded: Loaded, side: list[Problem]) -> bool:
+    """True when an error not of one language's files stops the build whatever it makes."""
+    return any(p.severity == "error" and not p.lang for p in loaded.problems({}) + side)
 
 
 def _missing_folders(targets: list[Path]) -> list[Path]:

@@ -21,6 +21,10 @@ DUPLEX = click.Choice(["long", "short", "none", "fold"])
 # Command groups imported only when used, so `--help` and `build` do not load them:
 # name -> (module, attribute, the one-line help shown in `labyrinth-pnp --help`).
 LAZY_COMMANDS = {
+    "export": ("generator.export.cli", "export",
+               "Export pieces as PNG pictures, for Tabletop Simulator or Tabletop Playground."),
+    "lang": ("generator.langcli", "lang",
+             "Translate the games: start a language, see what is left to translate."),
     "plan": ("generator.plan.cli", "plan",
              "Check, convert and generate plans of the pen-and-paper game «Лабиринт»."),
 }

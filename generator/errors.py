@@ -20,6 +20,9 @@ class Problem:
     column: int
     message: str
     severity: Severity = "error"
+    lang: str = ""  # set when the problem belongs to one language's files: it stops only
+    #                 builds of that language (see build.py)
+    gap: bool = False  # an untranslated or missing text: the language is not finished
 
     def format(self) -> str:
         """Render as `FILE:LINE:COL: message` (warnings say so after the position)."""
@@ -79,6 +82,11 @@ class OutputError(LabyrinthError):
 
 def _problem_order(p: Problem) -> tuple[str, int, int, str]:
     return (p.file, p.line, p.column, p.message)
+
+
+def shared_errors(problems: list[Problem]) -> bool:
+    """True when an error stops every language (one not of a single language's files)."""
+    return any(p.severity == "error" and not p.lang for p in problems)
 
 
 def errors_only(problems: list[Problem], strict: bool) -> list[Problem]:

@@ -847,6 +847,8 @@ def make_case(target: Target, rnd: Random) -> Case:
     two = target.relative.endswith("game.yaml") and len(parts) > 1 and rnd.random() < 0.5
     chosen = tuple(rnd.sample(list(parts), 2 if two else 1))
     lang = target.lang or rnd.choice(["en", "ru"])
+    if not (ROOT / "content" / game / "text" / f"{lang}.yaml").is_file():
+        lang = rnd.choice(["en", "ru"])  # a shared file's language this game is not made in
     return Case(target, text, tuple(done), game, chosen, lang)
 
 

@@ -8,23 +8,23 @@ from conftest import FIXTURES, run_cli
 
 CASES = {
     "bad_yaml_tokens": [
-        "tokens.yaml:31:11: invalid YAML: expected ',' or '}', but got ':'; check indentation, "
+        "tokens.yaml:22:11: invalid YAML: expected ',' or '}', but got ':'; check indentation, "
         "colons and quotes on this line",
     ],
-    "missing_field_token": ["tokens.yaml:19:5: missing field 'value': add `value: …` here"],
+    "missing_field_token": ["tokens.yaml:14:5: missing field 'value': add `value: …` here"],
     "token_number_26": [
         "tokens.yaml:3:1: token 25 is missing: the set is 1–20 and 25, one token each",
-        "tokens.yaml:64:13: token number 26 is not allowed: tokens are numbered 1–20 and 25",
+        "tokens.yaml:44:13: token number 26 is not allowed: tokens are numbered 1–20 and 25",
     ],
     "duplicate_token": [
         "tokens.yaml:3:1: token 12 is missing: the set is 1–20 and 25, one token each",
-        "tokens.yaml:37:13: duplicate token number 11 (first at line 34): each number appears "
+        "tokens.yaml:26:13: duplicate token number 11 (first at line 24): each number appears "
         "once",
     ],
     "unknown_key_token": [
-        "tokens.yaml:12:5: unknown key 'colour': remove it or correct its spelling",
+        "tokens.yaml:10:5: unknown key 'colour': remove it or correct its spelling",
     ],
-    "missing_english_name": ["tokens.yaml:42:11: token 13 has no 'en' text: add `en: …`"],
+    "missing_english_name": ["text/en.yaml:42:3: no name for token 13: add `13: …` here"],
 }
 
 
@@ -65,9 +65,9 @@ def test_every_problem_of_every_file_is_reported_in_one_run(in_fixture):
     assert _problem_lines(err) == [
         f"{base}/counters.yaml:3:10: colour 'violet' is not a colour code: write it as "
         "'#rrggbb', e.g. '#7a4fa3', in quotes",
-        f"{base}/tokens.yaml:12:5: unknown key 'colour': remove it or correct its spelling",
-        f"{base}/tokens.yaml:20:5: missing field 'value': add `value: …` here",
-        f"{base}/tokens.yaml:64:13: token number 26 is not allowed: tokens are numbered 1–20 "
+        f"{base}/tokens.yaml:10:5: unknown key 'colour': remove it or correct its spelling",
+        f"{base}/tokens.yaml:15:5: missing field 'value': add `value: …` here",
+        f"{base}/tokens.yaml:44:13: token number 26 is not allowed: tokens are numbered 1–20 "
         "and 25",
     ]
 
@@ -104,7 +104,7 @@ def test_user_content_overrides_bundled_files_one_by_one(tmp_path):
     from conftest import pdf_text
 
     text = pdf_text(tmp_path / "magic-labyrinth" / "magic-labyrinth-tokens-en-a4.pdf")
-    assert "Little Apple" in text  # from the user's tokens.yaml
+    assert "Little Apple" in text  # from the user's text/en.yaml
     assert "Garlic" in text
     assert "Crab Apple" not in text
 

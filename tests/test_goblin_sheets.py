@@ -51,16 +51,18 @@ def test_eighteen_round_counters_none_overlapping(paper):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_build_goblin_slayer_writes_every_part_in_both_languages(tmp_path, paper):
+def test_build_goblin_slayer_writes_every_part_in_each_language(tmp_path, paper):
     code, _, err = run_cli("build", "goblin-slayer", "--paper", paper, "--out", tmp_path)
     assert code == 0, err
     folder = tmp_path / "goblin-slayer"
     assert sorted(p.name for p in folder.glob("*.pdf")) == sorted(
         f"goblin-slayer-{part}-{lang}-{paper}.pdf"
         for part in ("locations", "counters", "player-aid", "rules", "print-guide")
-        for lang in ("ru", "en"))
+        for lang in ("ru", "en", "uk"))
     text = " ".join(pdf_text(folder / f"goblin-slayer-counters-ru-{paper}.pdf").split())
     assert "Штормбород" in text and "Гоблин" in text
+    text = " ".join(pdf_text(folder / f"goblin-slayer-counters-uk-{paper}.pdf").split())
+    assert "Штормобород" in text and "Гоблін" in text
     aid = " ".join(pdf_text(folder / f"goblin-slayer-player-aid-en-{paper}.pdf").split())
     assert "Stormbeard moves" in aid and "Monsters attack" in aid
     for f in folder.glob("*.pdf"):

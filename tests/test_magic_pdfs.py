@@ -129,14 +129,15 @@ def test_too_long_names_are_shrunk_then_reported(tmp_path, monkeypatch):
     folder.mkdir(parents=True)
     from conftest import FIXTURES
 
-    src = (FIXTURES.parent.parent / "content/magic-labyrinth/tokens.yaml").read_text("utf-8")
+    src = (FIXTURES.parent.parent / "content/magic-labyrinth/text/en.yaml").read_text("utf-8")
     long = "Extraordinarily-long-ingredient-name-that-cannot-fit"
-    (folder / "tokens.yaml").write_text(src.replace("en: Garlic", f"en: {long}"), "utf-8")
+    (folder / "text").mkdir()
+    (folder / "text" / "en.yaml").write_text(src.replace("6: Garlic", f"6: {long}"), "utf-8")
     code, _, err = run_cli("build", "magic-labyrinth", "--part", "tokens", "--lang", "en",
                            "--content", tmp_path / "content", "--out", tmp_path / "out")
     assert code == 0
     assert (f"magic-labyrinth-tokens-en-a4.pdf:1:1: warning: token 6 name: text '{long}' is too "
-            "long for its piece even at 6 pt; shorten it in the content") in err
+            "long for its piece even at 6.5 pt; shorten it in the content") in err
     code, _, err = run_cli("build", "magic-labyrinth", "--part", "tokens", "--lang", "en",
                            "--content", tmp_path / "content", "--out", tmp_path / "strict",
                            "--strict")
@@ -172,5 +173,5 @@ def test_separate_processes_with_different_hash_seeds_write_identical_files(tmp_
                         "--out", str(out)], check=True, env=env, capture_output=True)
         digests.append({p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).digest()
                         for p in out.rglob("*.pdf")})
-    assert len(digests[0]) == 32  # 7 + 4 + 5 parts, in two languages
+    assert len(digests[0]) == 37  # 7 + 4 + 5 parts in ru and en, Goblin Slayer's 5 in uk
     assert digests[0] == digests[1]

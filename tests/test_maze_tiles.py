@@ -86,6 +86,6 @@ def test_a_fixed_tile_opening_off_the_board_is_an_error(tmp_path):
     assert code == 1
     lines = [line.split("game.yaml:", 1)[1] for line in err.splitlines() if "game.yaml:" in line]
     assert lines == [
-        "28:7: square A1: unknown glyph '┼': use one of ┌ ┐ └ ┘ ├ ┤ ┬ ┴ │ ─",
-        "28:7: square E1: '┴' opens off the board to the N: turn it so its wall faces the edge",
+        "25:7: square A1: unknown glyph '┼': use one of ┌ ┐ └ ┘ ├ ┤ ┬ ┴ │ ─",
+        "25:7: square E1: '┴' opens off the board to the N: turn it so its wall faces the edge",
     ]

@@ -53,8 +53,9 @@ def rulebooks(request, tmp_path_factory) -> tuple[str, Path]:
 def test_six_rulebooks_build_on_each_paper(rulebooks):
     paper, out = rulebooks
     built = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.pdf"))
-    assert built == sorted(f"{g}/{g}-rules-{lang}-{paper}.pdf" for g in GAMES
-                           for lang in ("ru", "en"))
+    assert built == sorted([f"{g}/{g}-rules-{lang}-{paper}.pdf" for g in GAMES
+                            for lang in ("ru", "en")]
+                           + [f"goblin-slayer/goblin-slayer-rules-uk-{paper}.pdf"])
     size = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}[paper]
     for path in out.rglob("*.pdf"):
         page = PdfReader(path).pages[0]
@@ -161,10 +162,20 @@ def test_rules_in_a_third_language_are_content_and_checked_against_russian(tmp_p
     code, out, err = run_cli("build", "magic-labyrinth", "--lang", "de", "--content", ".",
                              "--out", tmp_path)
     assert code == 0, err
-    assert [p.name for p in (tmp_path / "magic-labyrinth").iterdir()] == [
-        "magic-labyrinth-rules-de-a4.pdf"]
+    built = sorted(p.name for p in (tmp_path / "magic-labyrinth").iterdir())
+    assert {"magic-labyrinth-rules-de-a4.pdf", "magic-labyrinth-tokens-de-a4.pdf"} <= set(built)
     text = _flat(pdf_text(tmp_path / "magic-labyrinth" / "magic-labyrinth-rules-de-a4.pdf"))
     assert "Ein Spiel für 2 bis 4 Personen mit 21 Zutaten." in text
+    assert "Spielregeln · Übersetzungsentwurf" in text  # a draft: some texts are English
+    tokens = _flat(pdf_text(tmp_path / "magic-labyrinth" / "magic-labyrinth-tokens-de-a4.pdf"))
+    assert "Das magische Labyrinth" in tokens and "Crab Apple" in tokens  # filled from English
+    # Without --lang, the unfinished German is left out and said so; the rest is built.
+    code, out, err = run_cli("build", "magic-labyrinth", "--content", ".", "--out",
+                             tmp_path / "all")
+    assert code == 0, err
+    assert "the 'de' translation is not finished, so it was not built" in err
+    assert not list((tmp_path / "all").rglob("*-de-*.pdf"))
+    assert list((tmp_path / "all").rglob("*-en-a4.pdf"))
 
 
 def _words(text: str) -> list[str]:

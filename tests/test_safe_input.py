@@ -80,13 +80,11 @@ def test_alias_bomb_is_refused_before_it_expands(user: Path) -> None:
 
 
 def test_a_single_harmless_anchor_and_alias_is_refused_too(user: Path) -> None:
-    text = bundled_tokens().replace("name: {ru: Дикое яблоко, en: Crab Apple}",
-                                    "name: &apple {ru: Дикое яблоко, en: Crab Apple}", 1)
-    write_tokens(user, text.replace("name: {ru: Сосновая шишка, en: Pine Cone}",
-                                    "name: *apple", 1))
+    text = bundled_tokens().replace("    value: 1\n", "    value: &one 1\n", 1)
+    write_tokens(user, text.replace("    value: 2\n", "    value: *one\n", 1))
     code, lines, _ = check(user)
     assert code == 1
-    assert lines == [f"{TOKENS}:6:11: {NO_ANCHORS}"]
+    assert lines == [f"{TOKENS}:6:12: {NO_ANCHORS}"]
 
 
 def test_an_alias_alone_is_refused() -> None:
@@ -204,7 +202,7 @@ def test_a_link_inside_the_content_folder_is_followed(user: Path) -> None:
     code, lines, _ = check(user)
     assert code == 1  # the linked file was read: its own mistake is reported at the link
     assert [line for line in lines if ": warning: " not in line] == [
-        f"{TOKENS}:67:1: duplicate key 'tokens' (first given at line 3): keep one of them"]
+        f"{TOKENS}:68:1: duplicate key 'tokens' (first given at line 4): keep one of them"]
 
 
 def test_find_never_leaves_a_root(tmp_path: Path) -> None:

@@ -219,15 +219,15 @@ def _text_with(tmp_path: Path, relative: str, old: str, new: str) -> Path:
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("{rows}", "{Zeilen}", "7:7: unknown placeholder '{Zeilen}': this text can use {rows} and "
+    ("{rows}", "{Zeilen}", "8:7: unknown placeholder '{Zeilen}': this text can use {rows} and "
                            "{cols}"),
-    ("{rows}", "{rows.__class__}", "7:7: '{rows.__class__}' is not a placeholder: a placeholder "
+    ("{rows}", "{rows.__class__}", "8:7: '{rows.__class__}' is not a placeholder: a placeholder "
                                    "is a name in braces; this text can use {rows} and {cols}"),
-    ("{rows}", "{0}", "7:7: '{0}' is not a placeholder"),
-    ("{rows}", "{rows!r}", "7:7: '{rows!r}' is not a placeholder"),
-    ("{rows}", "{", "7:7: a lone '{' at character 1: write '{{' to print a brace; this text "
+    ("{rows}", "{0}", "8:7: '{0}' is not a placeholder"),
+    ("{rows}", "{rows!r}", "8:7: '{rows!r}' is not a placeholder"),
+    ("{rows}", "{", "8:7: a lone '{' at character 1: write '{{' to print a brace; this text "
                     "can use {rows} and {cols}"),
-    ("{rows} ×", "×", "7:7: missing placeholder {rows}: this text can use {rows} and {cols}, "
+    ("{rows} ×", "×", "8:7: missing placeholder {rows}: this text can use {rows} and {cols}, "
                       "and must use each of them once at least"),
 ])
 def test_placeholder_mistakes_fail_check_and_build_alike(tmp_path, old, new, message):
@@ -256,7 +256,7 @@ def test_shared_file_error_is_reported_once_without_a_false_extra_line(tmp_path)
     code, _, err = run_cli("check", "--content", content)
     lines = [line for line in err.splitlines() if not line.startswith("Error:")]
     shown = display_path(content / "common/text/en.yaml")
-    assert lines == [f"{shown}:5:7: unknown placeholder '{{Seiten}}': this text can use {{page}} "
+    assert lines == [f"{shown}:6:7: unknown placeholder '{{Seiten}}': this text can use {{page}} "
                      "and {pages}"]
     assert err.splitlines()[-1] == "Error: 1 problem found"
 
@@ -370,8 +370,8 @@ FUZZ_FOUND = [
      "at most 60 characters; break it with spaces"),
     ("goblin-slayer/counters.yaml", "count: 1\n", "count: 1000000\n", "goblin-slayer",
      "count 1000000 is more than 100: a box holds a few dozen counters of a kind"),
-    ("magic-labyrinth/game.yaml", "  en: Magic Labyrinth\n", "", "magic-labyrinth",
-     "4:3: the game's name has no 'en' text: add `en: …`"),
+    ("magic-labyrinth/text/ru.yaml", "  game: Волшебный лабиринт\n", "", "magic-labyrinth",
+     "missing field 'game': add `game: …` here"),
     ("paper-labyrinth/game.yaml", "default_rows: 4", "default_rows: 0", "paper-labyrinth",
      "'default_rows' is 0: plans have 2 to 12 rows and columns"),
 ]

@@ -83,6 +83,23 @@ class CalibrationTexts(Strict):
     back_side: str
 
 
+class RulebookTexts(Strict):
+    """The rulebooks' own words: footer label, cover line, contents, back page, draft mark."""
+
+    label: str
+    contents: str
+    back: str
+    players_range: Annotated[str, uses("min", "max", "players")]
+    players_exact: Annotated[str, uses("n", "players")]
+    players_from: Annotated[str, uses("n", "players")]
+    minutes: Annotated[str, uses("n", "minutes")]
+    # the forms of each counted word by plural category (see content/plurals.py)
+    counted: dict[str, dict[str, str]]
+
+
+COUNTED = ("players", "players_from", "minutes")
+
+
 class SheetTexts(Strict):
     """Words printed on every sheet (ruler, footer) in one language."""
 
@@ -95,6 +112,8 @@ class SheetTexts(Strict):
     fold: str = ""  # beside the fold line of `--duplex fold` pages
     guide: GuideTexts | None = None  # the print guide; English is used when a language lacks it
     calibrate: CalibrationTexts | None = None  # the same for the calibration sheet
+    rulebook: RulebookTexts | None = None  # the rulebooks' words; needed to build a rulebook
+    draft: str = ""  # added to every footer of a build of an unfinished translation
 
 
 class Players(Strict):
@@ -103,9 +122,8 @@ class Players(Strict):
 
 
 class GameInfo(Strict):
-    """Names, player count, length and the facts rules and pieces share."""
+    """Player count, length and the facts rules and pieces share (names: text/LANG.yaml)."""
 
-    names: Localized
     players: Players
     minutes: int = Field(ge=1, le=600)
     facts: dict[str, int] = Field(default_factory=dict)
@@ -177,14 +195,67 @@ def load_items(roots: ContentRoots, relative: str, key: str, model: type[M],
 
 
 def load_language_texts(roots: ContentRoots, folder: str, model: type[M],
-                        problems: list[Problem]) -> dict[str, M]:
-    """Load every `FOLDER/LANG.yaml` text file into model, keyed by language code."""
-    texts: dict[str, M] = {}
+                        problems: list[Problem], docs: dict[str, SourceDoc] | None = None
+                        ) -> dict[str, M]:
+    """Load every `FOLDER/LANG.yaml` text file into model, keyed by language code.
+
+    A file's problems belong to its language: they stop builds of that language only. In a
+    translation (`translated_from: LANG` at its top), texts still marked `TODO»` and texts
+    left out are taken from the source language and reported as gaps (content/translation.py).
+    """
+    from .translation import SOURCE_KEY, fill_gaps, gap_problems, source_of, strip_marks, tag
+
+    docs = {} if docs is None else docs  # filled for the caller's own checks
     for name in roots.glob(folder, "*.yaml"):
-        obj, _ = load_model(roots, f"{folder}/{name}", model, problems)
+        lang = name.removesuffix(".yaml")
+        found: list[Problem] = []
+        doc = load_doc(roots, f"{folder}/{name}", found)
+        problems.extend(tag(found, lang))
+        if doc is not None:
+            docs[lang] = doc
+    texts: dict[str, M] = {}
+    for lang, doc in docs.items():
+        source = source_of(doc.data)
+        data, marked = strip_marks({k: v for k, v in doc.data.items() if k != SOURCE_KEY})
+        missing: list[tuple[Any, ...]] = []
+        if source and source != lang and source in docs:
+            origin, _ = strip_marks({k: v for k, v in docs[source].data.items()
+                                     if k != SOURCE_KEY})
+            data, missing = fill_gaps(data, origin)
+        elif source and source != lang:
+            problems.extend(tag([doc.problem((SOURCE_KEY,), f"this file is translated from "
+                                             f"'{source}', but there is no {folder}/{source}"
+                                             ".yaml: name a language that has one", key=True)],
+                                lang))
+        problems.extend(gap_problems(doc, marked, missing, lang, source or "source"))
+        view = SourceDoc(doc.file, data, doc.positions, doc.key_positions)
+        obj, found = validate_model(view, model)
+        problems.extend(tag(found, lang))
         if obj is not None:
-            texts[name.removesuffix(".yaml")] = obj
+            texts[lang] = obj
     return texts
+
+
+def check_counted(roots: ContentRoots, lang: str, text: SheetTexts) -> list[Problem]:
+    """Problems with the forms of the rulebook's counted words in lang (Babel's plural rule).
+
+    Run by the rulebook's check, so a build of pieces never loads the plural rules.
+    """
+    from .plurals import check_forms
+
+    if text.rulebook is None:
+        return []
+    problems: list[Problem] = []
+    counted = text.rulebook.counted
+    for word in COUNTED:
+        wrong = check_forms(counted[word], lang) if word in counted else (
+            f"add the forms of '{word}'")
+        if wrong:
+            doc = load_doc(roots, f"common/text/{lang}.yaml", problems)
+            where = ("rulebook", "counted", word) if word in counted else ("rulebook", "counted")
+            if doc is not None:
+                problems.append(doc.problem(where, wrong))
+    return problems
 
 
 def check_localized(doc: SourceDoc, path: tuple[Any, ...], value: Localized, languages: list[str],

@@ -16,7 +16,8 @@ from ..errors import Problem
 from .paths import bundled_dir, display_path
 
 # Folders holding one file per language or per item: any name with this suffix is read.
-COLLECTIONS = {"text": ".yaml", "rules": ".md", "plans": ".txt", "terms": ".yaml"}
+COLLECTIONS = {"text": ".yaml", "rules": ".md", "plans": ".txt", "terms": ".yaml",
+               "play": ".yaml"}
 # Files a person keeps beside content that are never content: not reported.
 _NOTES = re.compile(r"(readme|licen[cs]e|copying|notes?)(\..*)?\Z", re.IGNORECASE)
 _LANGUAGE = re.compile(r"[a-z]{2,3}([-_][A-Za-z0-9]{2,8})?\Z")
@@ -49,6 +50,15 @@ def _is_collection_file(rel: Path, folders: set[str]) -> bool:
             and rel.suffix == COLLECTIONS[parent.name])
 
 
+def _is_art(rel: Path, path: Path) -> bool:
+    """A folder below GAME/art/, or a picture file there: the YAML names it by any path
+    (an unnamed one is simply not printed; see docs/art.md)."""
+    parts = rel.parts
+    if len(parts) < 2 or parts[1] != "art":
+        return False
+    return path.is_dir() or rel.suffix.lower() in (".svg", ".png")
+
+
 def _suggest(rel: str, candidates: set[str]) -> str:
     close = difflib.get_close_matches(rel, sorted(candidates), n=1, cutoff=0.6)
     if close:
@@ -70,6 +80,8 @@ def unread_content(user: Path | None) -> list[Problem]:
             continue
         path = user / rel
         key = rel.as_posix()
+        if _is_art(rel, path):
+            continue
         if path.is_dir():
             if key not in folders:
                 skipped.append(rel)
@@ -79,7 +91,7 @@ def unread_content(user: Path | None) -> list[Problem]:
         if key in files:
             continue
         if _is_collection_file(rel, folders):
-            if (rel.parent.name in ("text", "rules", "terms")
+            if (rel.parent.name in ("text", "rules", "terms", "play")
                     and not _LANGUAGE.match(rel.stem)):
                 problems.append(_warning(path, f"'{rel.stem}' is not a language code: name "
                                          f"the file after one, e.g. {rel.parent.as_posix()}/de"

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Annotated
 
-from ..errors import Problem
+from ..errors import Problem, shared_errors
 from ..layout.maze import GLYPHS, edge_walls, square_name
 from ..sourceyaml import SourceDoc
 from ..units import parse_length
+from .art import Picture, register, resolve
 from .common import (
     GameInfo,
     HexColor,
     Length,
-    Localized,
     SheetTexts,
-    check_localized,
     load_items,
     load_language_texts,
     load_model,
@@ -26,6 +26,7 @@ from .modeling import Strict
 from .paths import ContentRoots
 from .placeholders import uses
 from .schema import Before, Field
+from .translation import usable
 
 GAME = "magic-labyrinth"
 TOKEN_NUMBERS = tuple(range(1, 21)) + (25,)
@@ -61,10 +62,19 @@ class Board(Strict):
     starts: dict[str, str]
 
 
+class GameArt(Strict):
+    """Pictures of the whole set, besides each token's and counter's (files below the game)."""
+
+    token_back: str = ""
+    card_back: str = ""
+    flask: str = ""
+
+
 class MagicGame(GameInfo):
     sizes: Sizes
     tiles: TileCounts
     board: Board
+    art: GameArt = Field(default_factory=GameArt)
 
     @property
     def fixed_rows(self) -> list[list[str]]:
@@ -74,7 +84,7 @@ class MagicGame(GameInfo):
 class Token(Strict):
     number: int
     value: int = Field(ge=0, le=1000)
-    name: Localized
+    art: str = ""  # the ingredient's picture, a file below the game's folder (art/…)
 
 
 class Formula(Strict):
@@ -85,12 +95,13 @@ class Formula(Strict):
 class CounterGroup(Strict):
     count: int = Field(ge=0, le=60)
     color: HexColor
+    art: str = ""  # the pictogram; its black is drawn in the counter's ink
 
 
 class Pawn(Strict):
     id: str
     color: HexColor
-    name: Localized
+    art: str = ""
 
 
 class CounterFile(Strict):
@@ -117,9 +128,18 @@ class SetupTexts(Strict):
     insert: str
 
 
+class MagicNames(Strict):
+    """The names printed in one language: the game's, each token's by number, each pawn's."""
+
+    game: str = Field(min_length=1)
+    tokens: dict[int, str]
+    pawns: dict[str, str]
+
+
 class MagicTexts(Strict):
     """Labels printed on the pieces, in one language."""
 
+    names: MagicNames
     parts: dict[str, str]
     formula_title: str
     formula_hint: Annotated[str, uses("bonus")]
@@ -129,6 +149,8 @@ class MagicTexts(Strict):
     marker: str
     score: ScoreTexts
     setup: SetupTexts
+    # captions under the rulebook's diagrams, by diagram name (and `name:detail`)
+    captions: dict[str, str] = Field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -141,13 +163,27 @@ class MagicContent:
     counters: CounterFile
     texts: dict[str, MagicTexts]
     sheet_texts: dict[str, SheetTexts]
+    # by key: ingredient-N, wands, markers, pawn-I (I: the pawn's place in the list),
+    # token-back, card-back, flask
+    pictures: dict[str, Picture] = field(default_factory=dict)
 
     @property
     def languages(self) -> list[str]:
-        return sorted(self.texts)
+        return sorted(set(self.texts) & set(self.sheet_texts))
 
     def token(self, number: int) -> Token:
         return next(t for t in self.tokens if t.number == number)
+
+    def token_name(self, number: int, lang: str) -> str:
+        """The ingredient's name on token `number` in lang."""
+        return self.texts[lang].names.tokens[number]
+
+    def pawn_name(self, pawn_id: str, lang: str) -> str:
+        return self.texts[lang].names.pawns[pawn_id]
+
+    def name(self, lang: str) -> str:
+        """The game's name in lang."""
+        return self.texts[lang].names.game
 
 
 def load_magic(roots: ContentRoots) -> tuple[MagicContent | None, list[Problem]]:
@@ -157,16 +193,15 @@ def load_magic(roots: ContentRoots) -> tuple[MagicContent | None, list[Problem]]
     tokens, tdoc = load_items(roots, f"{GAME}/tokens.yaml", "tokens", Token, problems)
     formulas, fdoc = load_items(roots, f"{GAME}/formulas.yaml", "formulas", Formula, problems)
     counters, cdoc = load_model(roots, f"{GAME}/counters.yaml", CounterFile, problems)
-    texts = load_language_texts(roots, f"{GAME}/text", MagicTexts, problems)
+    text_docs: dict[str, SourceDoc] = {}
+    texts = load_language_texts(roots, f"{GAME}/text", MagicTexts, problems, text_docs)
     sheet = load_language_texts(roots, "common/text", SheetTexts, problems)
     languages = sorted(texts)
     for lang in languages:
         if lang not in sheet and roots.find(f"common/text/{lang}.yaml") is None:
             problems.append(Problem(f"content/common/text/{lang}.yaml", 1, 1,
                                     f"language '{lang}' has piece labels but no sheet wording: "
-                                    f"add common/text/{lang}.yaml"))
-    if game is not None and gdoc is not None:
-        check_localized(gdoc, ("names",), game.names, languages, "the game's name", problems)
+                                    f"add common/text/{lang}.yaml", lang=lang))
     numbers: set[int] = set()
     if tdoc is not None:
         numbers = _check_tokens(tokens, tdoc, languages, problems)
@@ -183,16 +218,57 @@ def load_magic(roots: ContentRoots) -> tuple[MagicContent | None, list[Problem]]
                 problems.append(gdoc.problem(("board", "starts", corner), f"unknown pawn "
                                              f"'{pawn_id}': use one of "
                                              f"{', '.join(sorted(pawn_ids))}"))
-    if counters is not None and cdoc is not None:
-        for i, pawn in enumerate(counters.pawns):
-            check_localized(cdoc, ("pawns", i, "name"), pawn.name, languages,
-                            f"pawn '{pawn.id}'", problems)
-    if any(p.severity == "error" for p in problems):
+    _check_names(text_docs, texts, [t.number for _, t in tokens if t.number in TOKEN_NUMBERS],
+                 [p.id for p in counters.pawns] if counters else [], problems)
+    pictures = _pictures(roots, tokens, tdoc, counters, cdoc, problems)
+    if game is not None and gdoc is not None:
+        for name, ref in game.art.model_dump().items():
+            picture = resolve(roots, GAME, gdoc, ("art", name), problems) if ref else None
+            if picture is not None:
+                pictures[name.replace("_", "-")] = picture
+    if shared_errors(problems):
         return None, problems
+    texts, sheet = usable(texts, problems), usable(sheet, problems)
     assert game and counters
     ordered = sorted((t for _, t in tokens), key=lambda t: t.number)
     cards = [f for _, f in formulas]
-    return MagicContent(game, ordered, cards, counters, texts, sheet), problems
+    register(GAME, pictures)
+    return MagicContent(game, ordered, cards, counters, texts, sheet,
+                        pictures=pictures), problems
+
+
+def _pictures(roots: ContentRoots, tokens: list[tuple[int, Token]], tdoc: SourceDoc | None,
+              counters: CounterFile | None, cdoc: SourceDoc | None,
+              problems: list[Problem]) -> dict[str, Picture]:
+    """Resolve and check every `art:` of the tokens and counters, by picture key."""
+    wanted: list[tuple[str, SourceDoc, tuple[object, ...]]] = []
+    if tdoc is not None:
+        wanted += [(f"ingredient-{t.number}", tdoc, ("tokens", i, "art"))
+                   for i, t in tokens if t.art]
+    if counters is not None and cdoc is not None:
+        wanted += [(key, cdoc, (key, "art")) for key in ("wands", "markers")
+                   if getattr(counters, key).art]
+        wanted += [(f"pawn-{i}", cdoc, ("pawns", i, "art"))
+                   for i, p in enumerate(counters.pawns) if p.art]
+    found: dict[str, Picture] = {}
+    for key, doc, where in wanted:
+        picture = resolve(roots, GAME, doc, where, problems)
+        if picture is not None:
+            found[key] = picture
+    return found
+
+
+def _check_names(docs: dict[str, SourceDoc], texts: dict[str, MagicTexts], numbers: list[int],
+                 pawns: list[str], problems: list[Problem]) -> None:
+    """Every token and pawn has a name in every language (names: in text/LANG.yaml)."""
+    for lang, text in texts.items():
+        for key, wanted, have in (("tokens", numbers, text.names.tokens),
+                                  ("pawns", pawns, text.names.pawns)):
+            lacking = [str(w) for w in wanted if not have.get(w, "").strip()]  # type: ignore
+            if lacking:
+                problems.append(dataclasses.replace(docs[lang].problem(
+                    ("names", key), f"no name for {key[:-1]} {', '.join(lacking)}: add "
+                    f"`{lacking[0]}: …` here", key=True), lang=lang))
 
 
 def _check_tokens(tokens: list[tuple[int, Token]], doc: SourceDoc, languages: list[str],
@@ -209,8 +285,6 @@ def _check_tokens(tokens: list[tuple[int, Token]], doc: SourceDoc, languages: li
                                         f"line {first}): each number appears once"))
         else:
             seen[token.number] = i
-        check_localized(doc, ("tokens", i, "name"), token.name, languages,
-                        f"token {token.number}", problems)
     items = doc.data.get("tokens")
     broken = not isinstance(items, list) or len(tokens) != len(items)
     missing = [n for n in TOKEN_NUMBERS if n not in seen]

@@ -106,8 +106,8 @@ def _compile(tp: Any, field: _Field) -> Check:
         return _literal(args)
     if origin is list:
         return _list(_compile(args[0], _Field()), field)
-    if origin is dict and args[0] is str:
-        return _dict(_compile(args[1], _Field()))
+    if origin is dict and args[0] in (str, int):
+        return _dict(_compile(args[1], _Field()), args[0])
     if isinstance(tp, type) and issubclass(tp, Strict):
         return tp._check
     if tp in _SCALARS:
@@ -200,8 +200,8 @@ def _list(item: Check, field: _Field) -> Check:
     return check
 
 
-def _dict(item: Check) -> Check:
-    """Check a mapping with text keys, value by value."""
+def _dict(item: Check, key_type: type = str) -> Check:
+    """Check a mapping with text (or whole-number) keys, value by value."""
 
     def check(value: Any, loc: Loc, issues: list[Issue]) -> Any:
         if not isinstance(value, dict):
@@ -210,9 +210,12 @@ def _dict(item: Check) -> Check:
         before = len(issues)
         out = {}
         for key, v in value.items():
-            if not isinstance(key, str):
-                issues.append(Issue(loc + (key,), "str", key))
-            out[key] = item(v, loc + (key,), issues)
+            here = loc + (key,)
+            if key_type is int and isinstance(key, str) and key.strip().isdigit():
+                key = int(key)  # YAML keys arrive as text: `13:` names token 13
+            if not isinstance(key, key_type) or isinstance(key, bool):
+                issues.append(Issue(here, key_type.__name__, key))
+            out[key] = item(v, here, issues)
         return _BAD if len(issues) > before else out
 
     return check

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Annotated
 
 from ..errors import Problem
+from ..sourceyaml import SourceDoc
 from .common import load_doc
 from .modeling import Strict, validate_model
 from .paths import ContentRoots
@@ -70,7 +71,7 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 
 def load_glossary(roots: ContentRoots, game: str, lang: str,
-                  problems: list[Problem]) -> Glossary:
+                  problems: list[Problem], _chain: tuple[str, ...] = ()) -> Glossary:
     """Read `GAME/terms/LANG.yaml` (an empty glossary if there is none).
 
     A user's file adds to and overrides the bundled one term by term: the bundled books use
@@ -80,6 +81,10 @@ def load_glossary(roots: ContentRoots, game: str, lang: str,
     if roots.find(rel) is None:
         return Glossary()
     glossary = Glossary()
+    source = _source(roots, rel, lang)
+    if source and source not in _chain:  # a translation's glossary starts as its source's
+        glossary = load_glossary(roots, game, source, [], (*_chain, lang))
+        glossary.file = ""
     for depth in range(len(roots.roots), 0, -1):  # bundled first, the user's file over it
         layer = ContentRoots(roots.roots[depth - 1:])
         if layer.find(rel) is None or (depth > 1 and layer.find(rel) == roots.find(rel)):
@@ -88,10 +93,24 @@ def load_glossary(roots: ContentRoots, game: str, lang: str,
     return glossary
 
 
+def _source(roots: ContentRoots, rel: str, lang: str) -> str:
+    """The language a glossary says it was translated from (`translated_from:`), or ""."""
+    from .translation import source_of
+
+    doc = load_doc(roots, rel, [])
+    source = source_of(doc.data) if doc is not None else ""
+    return source if source != lang and roots.find(rel.rsplit("/", 1)[0] + f"/{source}.yaml"
+                                                    ) else ""
+
+
 def _read(roots: ContentRoots, rel: str, glossary: Glossary, problems: list[Problem]) -> None:
+    from .translation import SOURCE_KEY, strip_marks
+
     doc = load_doc(roots, rel, problems)
     if doc is None:
         return
+    data, _ = strip_marks({k: v for k, v in doc.data.items() if k != SOURCE_KEY})
+    doc = SourceDoc(doc.file, data, doc.positions, doc.key_positions)
     glossary.file = doc.file
     for key in doc.data:
         if not isinstance(key, str) or not _KEY.match(key):

@@ -26,7 +26,8 @@ class Part:
     painters: Callable[[], dict[str, Painter]] = dict
     title: Callable[[Any, str], str] = lambda content, lang: ""
     margin: float = 10.0
-    render: Callable[[Any, ContentRoots, str, str, Path], list[str]] | None = None
+    # (content, roots, lang, paper, path, draft) -> texts shrunk; draft: an unfinished translation
+    render: Callable[[Any, ContentRoots, str, str, Path, bool], list[str]] | None = None
     languages: Callable[[Any, ContentRoots], list[str]] | None = None
     # "pack" and "guide" parts are made from the game's other parts (see games/sets.py)
     special: str = ""
@@ -70,11 +71,11 @@ def part_title(part: str) -> Callable[[Any, str], str]:
 def rules_part(game: str, context: Callable[[Any, str], dict[str, Any]]) -> Part:
     """The rulebook part of a game; the rulebook code is imported only when it is used."""
 
-    def render(content: Any, roots: ContentRoots, lang: str, paper: str, path: Path
-               ) -> list[str]:
+    def render(content: Any, roots: ContentRoots, lang: str, paper: str, path: Path,
+               draft: bool = False) -> list[str]:
         from .rules import render_rules
 
-        return render_rules(game, content, context, roots, lang, paper, path)
+        return render_rules(game, content, context, roots, lang, paper, path, draft)
 
     return Part("rules", render=render,
                 languages=lambda content, roots: sorted(rules_files(roots, game)))

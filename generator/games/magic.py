@@ -19,7 +19,7 @@ SCORE_SHEET_W, SCORE_SHEET_H = 180.0, 240.0
 
 def _face(content: MagicContent, number: int, lang: str) -> art.TokenFace:
     token = content.token(number)
-    return art.TokenFace(token.number, token.value, token.name[lang])
+    return art.TokenFace(token.number, token.value, content.token_name(number, lang))
 
 
 def token_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
@@ -55,7 +55,7 @@ def counter_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
                         art.CounterFace(texts.wand, counters.wands.color, "wand"))
               for i in range(counters.wands.count)]
     pieces += [PieceSpec("counter", f"pawn-{p.id}", "circle", size, size,
-                         art.CounterFace(p.name[lang], p.color, "pawn", i))
+                         art.CounterFace(content.pawn_name(p.id, lang), p.color, "pawn", i))
                 for i, p in enumerate(counters.pawns)]
     pieces += [PieceSpec("counter", f"marker-{i + 1}", "circle", size, size,
                          art.CounterFace(texts.marker, counters.markers.color, "marker"))
@@ -68,7 +68,7 @@ def score_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
     s = content.texts[lang].score
     facts = content.game.facts
     form = ScoreForm(
-        title=s.title, game=content.game.names[lang], player=s.player,
+        title=s.title, game=content.name(lang), player=s.player,
         rows=(s.tokens, fill(s.formula, bonus=facts.get("formula_bonus", 20)),
               fill(s.wands, bonus=facts.get("wand_bonus", 3))),
         total=s.total, values=fill(s.values, last=content.tokens[-1].value),
@@ -108,14 +108,11 @@ def magic_rules_context(content: MagicContent, lang: str) -> dict[str, Any]:
     """What the rulebook's Jinja sees, from the same content the pieces are built from."""
     game = content.game
 
-    def name(names: dict[str, str]) -> str:
-        return names.get(lang) or names.get("en") or next(iter(names.values()))
-
-    tokens = [{"number": t.number, "value": t.value, "name": name(t.name)}
+    tokens = [{"number": t.number, "value": t.value, "name": content.token_name(t.number, lang)}
               for t in content.tokens]
     loose = game.tiles.straight + game.tiles.corner + game.tiles.t
     fixed = sum(len(row) for row in game.fixed_rows)
-    texts = content.texts.get(lang) or content.texts.get("en") or next(iter(content.texts.values()))
+    texts = content.texts[lang]
     bonus = game.facts.get("formula_bonus", 20)
     colors = {p.id: p.color for p in content.counters.pawns}
     # The words and data the rulebook's diagrams need to draw the real pieces (plain values).
@@ -130,7 +127,9 @@ def magic_rules_context(content: MagicContent, lang: str) -> dict[str, Any]:
              "setup": texts.setup.model_dump()}
     return {
         "lang": lang,
-        "names": dict(game.names),
+        "captions": dict(texts.captions),
+        "names": {code: text.names.game for code, text in content.texts.items()},
+        "name": content.name(lang),
         "players": game.players.model_dump(),
         "minutes": game.minutes,
         "facts": dict(game.facts),
@@ -189,7 +188,7 @@ MAGIC_LABYRINTH = Game(
                             part_title("score-sheet")),
         "tiles": Part("tiles", tile_pieces, _painters_tiles, part_title("tiles")),
     },
-    name=lambda content, lang: content.game.names[lang],
+    name=lambda content, lang: content.name(lang),
     languages=lambda content: content.languages,
     sheet_texts=lambda content, lang: content.sheet_texts[lang],
     rules_context=magic_rules_context,

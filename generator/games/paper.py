@@ -16,6 +16,7 @@ from ..content.modeling import Strict
 from ..content.paths import ContentRoots, display_path
 from ..content.placeholders import fill, uses
 from ..content.schema import After, Field
+from ..content.translation import usable
 from ..draw.kit import Box, Style
 from ..draw.paperlayout import MAX_PLAYERS, MIN_HOST_ROUNDS, SHEET_H, SHEET_W, player_pages
 from ..draw.papersheets import (
@@ -28,7 +29,7 @@ from ..draw.papersheets import (
 from ..draw.plan import ravine_order
 from ..draw.playersheets import PlayerPagePayload, draw_player_page
 from ..draw.sheet import Painter
-from ..errors import Problem
+from ..errors import Problem, shared_errors
 from ..layout.imposition import PieceSpec
 from ..plan.check import load_plan, read_source, to_problem
 from ..plan.codes import HOLE_EXCLUDED
@@ -100,7 +101,16 @@ def _hole_letters(text: str) -> str:
     return letters.upper()
 
 
+class PaperNames(Strict):
+    """The names printed in one language: the game's."""
+
+    game: str = Field(min_length=1)
+
+
 class PaperTexts(Strict):
+    """text/LANG.yaml: every word of the sheets in one language, and the game's name."""
+
+    names: PaperNames
     parts: dict[str, str]
     host_title: str
     size: Annotated[str, uses("rows", "cols")]
@@ -126,6 +136,8 @@ class PaperTexts(Strict):
     host_hint: str
     treasures_now: str
     positions_title: str
+    # captions under the rulebook's diagrams, by diagram name (and `name:detail`)
+    captions: dict[str, str] = Field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -212,6 +224,7 @@ def load_paper(roots: ContentRoots) -> tuple[PaperBundle | None, list[Problem]]:
     game, gdoc = load_model(roots, f"{GAME}/game.yaml", GameInfo, problems)
     texts = load_language_texts(roots, f"{GAME}/text", PaperTexts, problems)
     sheet = load_language_texts(roots, "common/text", SheetTexts, problems)
+    _check_play_texts(roots, problems)
     plans = []
     for name, path in roots.glob(f"{GAME}/plans", "*.txt").items():
         plan, found = read_plan_file(path)
@@ -220,9 +233,17 @@ def load_paper(roots: ContentRoots) -> tuple[PaperBundle | None, list[Problem]]:
             plans.append(ExamplePlan(name.removesuffix(".txt"), plan))
     if game is not None and gdoc is not None:
         _check_facts(gdoc, game, problems)
-    if game is None or any(p.severity == "error" for p in problems):
+    if game is None or shared_errors(problems):
         return None, problems
+    texts, sheet = usable(texts, problems), usable(sheet, problems)
     return PaperBundle(game, texts, sheet, tuple(plans)), problems
+
+
+def _check_play_texts(roots: ContentRoots, problems: list[Problem]) -> None:
+    """Check what `plan play` says as the host (play/LANG.yaml), as `check` checks all content."""
+    from ..plan.answers import FOLDER, PlayTexts
+
+    load_language_texts(roots, FOLDER, PlayTexts, problems)
 
 
 def ravine_letters(plan: Plan, letters: str) -> dict[str, str]:
@@ -299,13 +320,14 @@ def player_pieces(bundle: PaperBundle, lang: str) -> list[PieceSpec]:
 def paper_rules_context(bundle: PaperBundle, lang: str) -> dict[str, Any]:
     """What the rulebook's Jinja sees: names, players, minutes and the shared facts."""
     game = bundle.game
-    context: dict[str, Any] = {"lang": lang, "names": dict(game.names),
+    names = {code: text.names.game for code, text in bundle.texts.items()}
+    context: dict[str, Any] = {"lang": lang, "names": names, "name": names.get(lang, GAME),
                                "players": game.players.model_dump(), "minutes": game.minutes,
                                "facts": dict(game.facts)}
     texts = bundle.texts.get(lang) or bundle.texts.get("en")
     if texts is not None:  # the words printed on the sheets, for the plan diagrams
         context.update(exit_label=texts.exit_label, legend_title=texts.legend_title,
-                       legend=texts.legend.model_dump())
+                       legend=texts.legend.model_dump(), captions=dict(texts.captions))
     return context
 
 
@@ -339,7 +361,7 @@ PAPER_LABYRINTH = Game(
     id=GAME,
     load=load_paper,
     parts={"player-sheet": PLAYER_PART, "host-sheets": HOST_PART},
-    name=lambda bundle, lang: bundle.game.names.get(lang, GAME),
+    name=lambda bundle, lang: bundle.texts[lang].names.game,
     languages=lambda bundle: bundle.languages,
     sheet_texts=lambda bundle, lang: bundle.sheet_texts[lang],
     rules_context=paper_rules_context,

@@ -11,14 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..content.common import ProjectInfo, load_model
+from ..content.common import ProjectInfo, check_counted, load_model
 from ..content.paths import ContentRoots, display_path
 from ..content.terms import load_glossary, synonym_warnings
 from ..errors import Problem
 from ..rulebook.build import build_rulebook, check_rulebooks
 from .base import rules_files
-
-RULES_LABEL = {"ru": "Правила игры", "en": "Rules of play"}
 
 
 def rules_context(roots: ContentRoots, game: str, content: Any,
@@ -49,28 +47,63 @@ def _typographic(value: Any) -> Any:
 def check_game_rules(roots: ContentRoots, game: str, content: Any,
                      context: Callable[[Any, str], dict[str, Any]]) -> list[Problem]:
     """Render and compare every language's rulebook of a game; warn where a rulebook or a sheet
-    text uses a word its glossary avoids."""
+    text uses a word its glossary avoids. Each problem belongs to its language."""
+    from ..content.translation import tag
+
     files = rules_files(roots, game)
     if not files:
         return []
     problems: list[Problem] = []
     load_project(roots, problems)
-    contexts = {lang: rules_context(roots, game, content, context, lang, problems)
-                for lang in files}
-    problems += check_rulebooks(files, contexts)
+    texts = getattr(content, "texts", {})
+    ready = {}
     for lang, path in files.items():
+        if lang in texts:
+            ready[lang] = path
+            continue
+        relative = f"{game}/text/{lang}.yaml"
+        if roots.find(relative) is None:  # a broken file is reported where it is loaded
+            problems.append(Problem(display_path(path), 1, 1, f"this rulebook needs the "
+                                    f"game's words in '{lang}': add {relative} (`labyrinth-pnp "
+                                    f"lang new {lang}` writes every file a language needs)",
+                                    lang=lang))
+    contexts = {}
+    for lang in ready:
+        found: list[Problem] = []
+        contexts[lang] = rules_context(roots, game, content, context, lang, found)
+        problems += tag(found, lang)
+    problems += check_rulebooks(ready, contexts)
+    for lang, path in ready.items():
+        found = _check_book_words(roots, content, lang)
         glossary = load_glossary(roots, game, lang, [])
-        texts = [path]
+        paths = [path]
         sheet_text = roots.find(f"{game}/text/{lang}.yaml")
         if sheet_text is not None:
-            texts.append(sheet_text)
-        for text_path in texts:
+            paths.append(sheet_text)
+        for text_path in paths:
             try:
                 text = text_path.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError):
                 continue  # reported where the file is loaded
-            problems += synonym_warnings(glossary, display_path(text_path), text)
+            found += synonym_warnings(glossary, display_path(text_path), text)
+        problems += tag(found, lang)
     return problems
+
+
+def _check_book_words(roots: ContentRoots, content: Any, lang: str) -> list[Problem]:
+    """The rulebook's own words in lang: present, and each counted word's forms right."""
+    texts = content.sheet_texts.get(lang)
+    relative = f"common/text/{lang}.yaml"
+    if texts is None:
+        return [Problem(relative, 1, 1, f"the rulebook in '{lang}' needs the words printed on "
+                        f"every sheet: add {relative} (`labyrinth-pnp lang new {lang}` writes it)")]
+    if texts.rulebook is None:
+        path = roots.find(relative)
+        shown = display_path(path) if path else relative
+        return [Problem(shown, 1, 1, "this language has a rulebook but no `rulebook:` section "
+                        "(the footer, cover line, contents and back page): add it, as in "
+                        "the English file")]
+    return check_counted(roots, lang, texts)
 
 
 MAX_URL = 300  # a QR code of this much text still prints legibly at the rulebook's size
@@ -96,9 +129,14 @@ def project_url(roots: ContentRoots) -> str:
 
 
 def render_rules(game: str, content: Any, context: Callable[[Any, str], dict[str, Any]],
-                 roots: ContentRoots, lang: str, paper: str, path: Path) -> list[str]:
+                 roots: ContentRoots, lang: str, paper: str, path: Path,
+                 draft: bool = False) -> list[str]:
     """Typeset one rulebook to path; return the texts that did not fit (none for rulebooks)."""
+    from ..rulebook.typeset import BookWords
+
     source = rules_files(roots, game)[lang]
+    texts = content.sheet_texts[lang]
+    words = BookWords.from_texts(texts.rulebook, texts.draft if draft else "")
     build_rulebook(source, rules_context(roots, game, content, context, lang), lang, paper,
-                   path, project_url(roots), RULES_LABEL.get(lang, ""))
+                   path, project_url(roots), words)
     return []

@@ -209,7 +209,7 @@ def _parse_location(doc: SourceDoc, i: int, spec: LocationSpec,
         walls |= {edge(h, d) for h, d in side_edges(side_of_hour(hour))}
     walls -= doorway - set(wall_at)
     return Location(
-        id=spec.id, kind=spec.kind, name=spec.name, walls=frozenset(walls), features=features,
+        id=spec.id, kind=spec.kind, name={}, walls=frozenset(walls), features=features,
         file=doc.file, at=doc.where(base + ("id",)), closed_sides=tuple(spec.closed_sides),
         hex_at=hex_at, feature_at=feature_at, wall_at=wall_at,
         sides_at=doc.where(base + ("closed_sides",), key=True) if spec.closed_sides else None,

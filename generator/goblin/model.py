@@ -15,15 +15,8 @@ Picture = Literal["dwarf", "goblin", "ogre", "widget", "stone"]
 Hour = Literal[2, 4, 6, 8, 10, 12]
 
 
-class Names(Strict):
-    """A text in both languages."""
-
-    ru: str = Field(min_length=1)
-    en: str = Field(min_length=1)
-
-    def get(self, lang: str) -> str:
-        """Return the text in lang ('ru' or 'en')."""
-        return self.ru if lang == "ru" else self.en
+Names = dict[str, str]
+"""A name by language code, filled from the `names:` of each text/LANG.yaml."""
 
 
 class LocationSpec(Strict):
@@ -31,19 +24,24 @@ class LocationSpec(Strict):
 
     id: str = Field(min_length=1)
     kind: Kind
-    name: Names
     closed_sides: list[Hour] = []
     walls: dict[str, str] = {}
     features: dict[str, Feature] = {}
+    decor: str = ""  # a picture of its own on two floor hexes, below goblin-slayer/
 
 
 class CounterSpec(Strict):
     """One kind of counter."""
 
     id: str = Field(min_length=1)
-    name: Names
     count: int = Field(ge=1)
     picture: Picture
+    art: str = ""  # the picture's file below goblin-slayer/ (art/counters/KIND.svg if empty)
+
+    @property
+    def art_path(self) -> str:
+        """The picture's file, relative to the game's folder."""
+        return self.art or f"art/counters/{self.picture}.svg"
 
 
 class CountersFile(Strict):
@@ -70,7 +68,6 @@ class Facts(Strict):
 class GameFile(Strict):
     """game.yaml."""
 
-    name: Names
     players: int = Field(ge=1)
     minutes: int = Field(ge=1)
     facts: Facts
@@ -125,7 +122,7 @@ class Location:
 
     id: str
     kind: str
-    name: Names
+    name: Names  # by language; empty until the text files are loaded
     walls: frozenset[Edge]
     features: dict[Hex, str]
     file: str

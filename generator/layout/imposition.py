@@ -146,9 +146,9 @@ def impose(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
     if options.duplex == "fold":
         backed = [p for p in pieces if p.back is not None]
         plain = [p for p in pieces if p.back is None]
-        pages = _fold_pages(backed, options) if backed else []
+        folded = _fold_pages(backed, options) if backed else []
         rest = impose(plain, replace(options, duplex="none")) if plain else []
-        return [replace(p, number=i) for i, p in enumerate(pages + rest, 1)]
+        return [replace(p, number=i) for i, p in enumerate(folded + rest, 1)]
     pages: list[Page] = []
     for sheet in pack(pieces, options):
         front = Page(len(pages) + 1, "front", options.paper.width, options.paper.height,
@@ -180,7 +180,7 @@ def _one_up_pages(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
 
 def _fold_pages(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
     w, h = options.paper.width, options.paper.height
-    pages = []
+    pages: list[Page] = []
     for sheet in pack(pieces, options, fold=True):
         page = Page(len(pages) + 1, "fold", w, h, fold=(w / 2, 0.0, w / 2, h))
         for block in sheet.blocks:

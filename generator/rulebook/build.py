@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..content.translation import MARKER as MARK
+from ..content.translation import ORIGINAL, SOURCE_KEY
 from ..errors import ContentError, Problem
 from . import parse as P
 from .diagrams import DIAGRAMS, enrich_kwargs
@@ -19,7 +21,7 @@ from .source import DIAGRAM_PREFIX, RulesSource, read_rules, render_markdown
 from .structure import compare_languages, headings, paragraph_texts_with_lines
 from .typeset import missing_glyphs, typeset_rulebook
 
-REFERENCE_LANG = "ru"
+REFERENCE_LANG = ORIGINAL  # a rulebook that names no source is compared with this one
 
 
 @dataclass
@@ -58,7 +60,7 @@ def load_rules(rules_path: Path, context: Mapping[str, Any], lang: str,
 def _load_rules(rules_path: Path, context: Mapping[str, Any], lang: str,
                 display: str | None = None) -> LoadedRules:
     """Read front matter, render Jinja and parse the Markdown; collect problems, never raise."""
-    src = read_rules(rules_path, display)
+    src = unmark_rules(read_rules(rules_path, display), lang)
     loaded = LoadedRules(src, problems=list(src.problems))
     if any(p.severity == "error" for p in src.problems) and not src.body:
         return loaded
@@ -95,6 +97,29 @@ def _load_rules(rules_path: Path, context: Mapping[str, Any], lang: str,
                                        f"'{ch}' (U+{ord(ch):04X}): a plain substitute is "
                                        "printed instead", "warning"))
     return loaded
+
+
+def unmark_rules(src: RulesSource, lang: str) -> RulesSource:
+    """The rulebook with its `TODO»` marks removed, each reported as a gap of lang."""
+    import dataclasses
+
+    from ..content.translation import is_marked, unmark
+
+    if not is_marked(src.text):
+        return src
+    gaps = []
+    for number, row in enumerate(src.body.split("\n"), src.body_first_line):
+        if is_marked(row):
+            gaps.append(Problem(src.file, number, row.index(MARK) + 1, "not translated yet: the "
+                                "source text is printed until the TODO» mark is replaced",
+                                "warning", lang=lang, gap=True))
+    meta = {k: unmark(v) if isinstance(v, str) else v for k, v in src.meta.items()}
+    for key, value in src.meta.items():
+        if isinstance(value, str) and is_marked(value):
+            gaps.append(Problem(src.file, 2, 1, f"'{key}' is not translated yet: the source "
+                                "text is printed", "warning", lang=lang, gap=True))
+    return dataclasses.replace(src, meta=meta, body=unmark(src.body),
+                               problems=[*src.problems, *gaps])
 
 
 def _first_position(src: RulesSource, ch: str) -> tuple[int, int]:
@@ -195,7 +220,7 @@ def rulebook_meta(meta: Mapping[str, Any], context: Mapping[str, Any]) -> dict[s
 
 
 def build_rulebook(rules_path: Path, context: dict[str, Any], lang: str, paper: str,
-                   out_file: Path, project_url: str, footer_label: str) -> Any:
+                   out_file: Path, project_url: str, words: Any = None) -> Any:
     """Typeset one rulebook to out_file; raise ContentError listing every error first; return
     where its headings and page ends fell (typeset.LayoutRecord)."""
     loaded = load_rules(Path(rules_path), context, lang)
@@ -206,7 +231,7 @@ def build_rulebook(rules_path: Path, context: dict[str, Any], lang: str, paper: 
 
     try:
         return typeset_rulebook(rulebook_meta(loaded.source.meta, context), loaded.blocks,
-                                lang, paper, out_file, DIAGRAMS, project_url, footer_label)
+                                lang, paper, out_file, DIAGRAMS, project_url, words)
     except LayoutError as exc:
         raise ContentError([Problem(loaded.source.file, 1, 1, "a block of this rulebook (most "
                                     "often a table row) is taller than a page: split it into "
@@ -215,25 +240,34 @@ def build_rulebook(rules_path: Path, context: dict[str, Any], lang: str, paper: 
 
 def check_rulebooks(paths_by_lang: Mapping[str, Path],
                     context_by_lang: Mapping[str, Mapping[str, Any]]) -> list[Problem]:
-    """Check every language's rulebook; compare the others with Russian (warnings)."""
+    """Check every language's rulebook; compare each translation with its source language
+    (warnings). Each problem belongs to its rulebook's language."""
+    from ..content.translation import tag
+
     problems: list[Problem] = []
     loaded: dict[str, LoadedRules] = {}
     for lang, path in paths_by_lang.items():
         item = load_rules(Path(path), context_by_lang.get(lang, {}), lang)
         loaded[lang] = item
-        problems.extend(item.problems)
-    ref = loaded.get(REFERENCE_LANG)
-    if ref is None or not ref.ok:
-        return problems
-    ref_name = Path(ref.source.file).name
-    ref_map = _LineMapper(ref.source, ref.rendered)
-    ref_lines = {h.id: ref_map.heading_line(h) for h in headings(ref.blocks)}
-    ref_order = [h.id for h in headings(ref.blocks)]
+        problems.extend(tag(item.problems, lang))
     for lang, item in loaded.items():
-        if lang == REFERENCE_LANG or not item.ok:
+        ref = loaded.get(source_language(item.source, lang))
+        if ref is None or ref is item or not ref.ok or not item.ok:
             continue
-        problems.extend(_compare(item, ref.blocks, ref_name, ref_lines, ref_order))
+        ref_name = Path(ref.source.file).name
+        ref_map = _LineMapper(ref.source, ref.rendered)
+        ref_lines = {h.id: ref_map.heading_line(h) for h in headings(ref.blocks)}
+        ref_order = [h.id for h in headings(ref.blocks)]
+        problems.extend(tag(_compare(item, ref.blocks, ref_name, ref_lines, ref_order), lang))
     return problems
+
+
+def source_language(src: RulesSource, lang: str) -> str:
+    """The language a rulebook was translated from: `translated_from:` in its front matter,
+    else the language the bundled books were written in."""
+    given = src.meta.get(SOURCE_KEY)
+    return str(given).strip() if isinstance(given, str) and given.strip() else (
+        REFERENCE_LANG if lang != REFERENCE_LANG else "")
 
 
 def _compare(item: LoadedRules, ref_blocks: list[P.Block], ref_name: str,
@@ -243,6 +277,7 @@ def _compare(item: LoadedRules, ref_blocks: list[P.Block], ref_name: str,
     own = {h.id: mapper.heading_line(h) for h in headings(item.blocks)}
     texts = dict(paragraph_texts_with_lines(item.blocks))
     out: list[Problem] = []
+    marked = {p.line for p in item.problems if p.gap}  # reported as not translated already
     for kind, detail in compare_languages(ref_blocks, item.blocks):
         if kind == "missing":
             line = _anchor_line(detail, ref_order, own, item.source.body_first_line)
@@ -254,6 +289,8 @@ def _compare(item: LoadedRules, ref_blocks: list[P.Block], ref_name: str,
                                f"{ref_name}: add it there too or remove it here", "warning"))
         else:
             line = mapper.text_line(detail, texts.get(detail, 0))
+            if line in marked:
+                continue
             short = detail if len(detail) <= 50 else detail[:47] + "..."
             out.append(Problem(file, line, 1, f"text is the same as in {ref_name}, probably "
                                f"untranslated: '{short}'", "warning"))

@@ -36,37 +36,25 @@ PAPER = colors.HexColor("#fbf8f2")
 
 DiagramFn = Callable[[dict[str, Any], str, float], Flowable]
 
-CAPTIONS: dict[str, dict[str, str]] = {
-    "token": {"ru": "Жетон ингредиента", "en": "An ingredient token"},
-    "formula-card": {"ru": "Карта секретной формулы", "en": "A secret formula card"},
-    "tile-shift": {"ru": "Сдвиг ряда: запасная плитка вдвигается слева, крайняя справа выпадает",
-                   "en": "Shifting a row: the spare tile goes in on the left, the last one "
-                         "drops out on the right"},
-    "board-setup": {"ru": "Поле 7×7 перед началом игры: 16 закреплённых плиток, 12 мест "
-                          "сдвига и 21 клетка для жетонов",
-                    "en": "The 7×7 board before the game: the 16 fixed tiles, the 12 insertion "
-                          "points and the 21 token squares"},
-    "plan-sample": {"ru": "Пример плана", "en": "A sample plan"},
-    "plan-legend": {"ru": "Обозначения на плане", "en": "Plan symbols"},
-    "movement": {"ru": "Шаг в реку: течение уносит игрока вниз по реке, здесь — до устья",
-                 "en": "A step into the river: the current carries the player downstream, "
-                       "here as far as the mouth"},
-    "movement:hole": {"ru": "Шаг в яму Я1: игрок сразу оказывается в яме Я2",
-                      "en": "A step into hole X1: the player is at once in hole X2"},
-    "hex-location": {"ru": "Локация: большой шестиугольник из 19 клеток",
-                     "en": "A location: a large hexagon of 19 hexes"},
-    "cave": {"ru": "Пещера из 7 локаций", "en": "The cave: 7 locations"},
-    "counters": {"ru": "Фишки", "en": "Counters"},
-}
-
-
 def caption_for(name: str, kwargs: dict[str, Any], lang: str) -> str:
-    """Return the caption under a diagram: caption= if given, else the default for lang."""
+    """Return the caption under a diagram: caption= of the call, else the game's text file's
+    `captions` entry (filled in by enrich_kwargs), else none."""
     given = kwargs.get("caption")
-    if isinstance(given, str):
-        return given
-    texts = CAPTIONS.get(f"{name}:{kwargs.get('case')}") or CAPTIONS.get(name, {})
-    return texts.get(lang) or texts.get("en", "")
+    return given if isinstance(given, str) else ""
+
+
+def _captions(name: str, out: dict[str, Any], context: dict[str, Any]) -> None:
+    """Put the game's words for this diagram (captions: in text/LANG.yaml) into its call."""
+    captions = context.get("captions") or {}
+    if "caption" not in out:
+        text = captions.get(f"{name}:{out.get('case')}") or captions.get(name)
+        if text:
+            out["caption"] = text
+    words = {"tile-shift": {"spare_label": "tile-shift:spare", "out_label": "tile-shift:out"},
+             "plan-legend": {"hole_label": "plan-legend:hole"}}
+    for key, entry in words.get(name, {}).items():
+        if key not in out and captions.get(entry):
+            out[key] = captions[entry]
 
 
 def _field(obj: Any, key: str) -> Any:
@@ -116,6 +104,7 @@ def enrich_kwargs(name: str, kwargs: dict[str, Any], context: dict[str, Any]) ->
     for key in _FROM_CONTEXT.get(name, ()):
         if key not in out and context.get(key) is not None:
             out[key] = context[key]
+    _captions(name, out, context)
     return out
 
 
@@ -208,8 +197,7 @@ def tile_shift(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     ratio = _ratio(kwargs)
     s = min(14 * mm, width / 11)
     gap = s * 0.9
-    labels = {"ru": ("запасная", "выпадает"), "en": ("spare", "pushed out")}.get(
-        lang, ("spare", "pushed out"))
+    labels = (str(kwargs.get("spare_label") or ""), str(kwargs.get("out_label") or ""))
     below = 12.0
 
     def tile(c: Canvas, x: float, y: float, sides: frozenset[str]) -> None:

@@ -39,7 +39,7 @@ from ..goblin.hexgrid import (
     neighbour,
     side_mm,
 )
-from ..goblin.model import Location, Names
+from ..goblin.model import Location
 from .flowables import PainterFlowable
 
 DEFAULT_COUNTER_MM = 20.0
@@ -62,7 +62,7 @@ def to_location(data: dict[str, Any]) -> Location:
     names = data["name"]
     return Location(
         id=str(data["id"]), kind=str(data["kind"]),
-        name=Names(ru=str(names["ru"]), en=str(names["en"])),
+        name={str(k): str(v) for k, v in dict(names).items()},
         walls=frozenset(((int(q), int(r)), int(d)) for q, r, d in data.get("walls", [])),
         features={(int(q), int(r)): str(f) for q, r, f in data.get("features", [])},
         file="", at=(0, 0), closed_sides=tuple(data.get("closed_sides", [])),
@@ -227,7 +227,7 @@ def cave(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
         c.drawPath(path, stroke=1, fill=0)
         c.setDash()
         for loc, slot in tiles:
-            _upright_name(c, at(place_hex(name_spot(loc), slot)), loc.name.get(lang),
+            _upright_name(c, at(place_hex(name_spot(loc), slot)), loc.name.get(lang, ""),
                           NAME_PT / scale, size)
         _figures(c, figures, at, size, scale, style)
         c.restoreState()

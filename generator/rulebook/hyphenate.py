@@ -48,7 +48,8 @@ def split_points(word: str, lang: str) -> list[int]:
     if dic is None:
         return []
     plain = word.replace("ё", "е").replace("Ё", "Е")
-    return dic.positions(plain)
+    # never beside a hyphen the word has (Гравець-гоблін): some patterns (Ukrainian) put one there
+    return [p for p in dic.positions(plain) if "-" not in plain[max(p - 1, 0):p + 1]]
 
 
 KEEP_WHOLE: set[str] = set()

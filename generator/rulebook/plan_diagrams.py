@@ -179,6 +179,6 @@ def plan_legend(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
         # draw_legend keeps 6 mm for its title at the top; the caption names it here instead.
         draw_legend(c, box.x, box.y + box.h + 6 * mm, box.w, "",
                     {k: str(v) for k, v in labels.items()}, Style(), columns,
-                    hole_label="Я1" if lang == "ru" else "X1")
+                    hole_label=str(kwargs.get("hole_label") or ""))
 
     return PainterFlowable(w, h, paint)

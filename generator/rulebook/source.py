@@ -28,10 +28,6 @@ from ..sourceyaml import parse_yaml, read_text_file
 DIAGRAM_PREFIX = "<!--diagram "
 DIAGRAM_SUFFIX = "-->"
 
-# Languages whose nouns take three forms after a number (1 / 2-4 / 5-20), by the Slavic rule.
-THREE_FORM_LANGS = {"ru", "uk", "be", "sr", "hr", "bs"}
-
-
 @dataclass
 class RulesSource:
     """One rulebook file split into its parts, with where the body starts."""
@@ -86,25 +82,10 @@ def split_front_matter(text: str, file: str) -> RulesSource:
 
 # --- plural -------------------------------------------------------------------------------
 
-def plural_form(n: int, forms: tuple[str, ...], lang: str) -> str:
-    """Choose the noun form agreeing with n (ru: 1 очко, 2 очка, 5 очков; en: 1 point, 2 points)."""
-    if lang in THREE_FORM_LANGS:
-        if len(forms) != 3:
-            raise ValueError(f"plural in '{lang}' needs three forms, e.g. "
-                             "plural(\"очко\", \"очка\", \"очков\")")
-        n10, n100 = abs(n) % 10, abs(n) % 100
-        if n10 == 1 and n100 != 11:
-            return forms[0]
-        if 2 <= n10 <= 4 and not 12 <= n100 <= 14:
-            return forms[1]
-        return forms[2]
-    if len(forms) != 2:
-        raise ValueError(f"plural in '{lang}' needs two forms, e.g. plural(\"point\", \"points\")")
-    return forms[0] if abs(n) == 1 else forms[1]
-
-
 def plural(n: Any, forms: tuple[str, ...], lang: str) -> str:
-    """Return "N word" with the form agreeing with n."""
+    """Return "N word" with the form agreeing with n, by the language's plural rule."""
+    from ..content.plurals import count
+
     if isinstance(n, bool) or not isinstance(n, int):
         if isinstance(n, float) and n.is_integer():
             n = int(n)
@@ -112,7 +93,7 @@ def plural(n: Any, forms: tuple[str, ...], lang: str) -> str:
             n = int(n)
         else:
             raise ValueError(f"plural needs a whole number, got {n!r}")
-    return f"{n} {plural_form(n, forms, lang)}"
+    return count(n, forms, lang)
 
 
 # --- Jinja rendering ----------------------------------------------------------------------

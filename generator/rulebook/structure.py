@@ -70,6 +70,9 @@ def needs_translation(text: str) -> bool:
     return bool(_WORD.search(rest))
 
 
+SAME_IS_FINE = 3  # words: a name or label this short may well read the same in a related language
+
+
 def compare_languages(ref_blocks: list[Block], other_blocks: list[Block]) -> list[tuple[str, str]]:
     """List differences from the Russian text: ("missing"|"extra"|"untranslated", detail).
 
@@ -85,11 +88,13 @@ def compare_languages(ref_blocks: list[Block], other_blocks: list[Block]) -> lis
     seen: set[str] = set()
     for text, _ in paragraph_texts_with_lines(other_blocks):
         norm = " ".join(text.split())
-        if norm in ref_texts and norm not in seen and needs_translation(norm):
+        if (norm in ref_texts and norm not in seen and needs_translation(norm)
+                and len(norm.split()) > SAME_IS_FINE):
             seen.add(norm)
             result.append(("untranslated", norm))
     for ref_h in headings(ref_blocks):
         for h in headings(other_blocks):
-            if h.id == ref_h.id and h.text == ref_h.text and needs_translation(h.text):
+            if (h.id == ref_h.id and h.text == ref_h.text and needs_translation(h.text)
+                    and len(h.text.split()) > SAME_IS_FINE):
                 result.append(("untranslated", h.text))
     return result

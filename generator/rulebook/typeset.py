@@ -51,7 +51,6 @@ from .flowables import (
     symbol_font,
 )
 from .hyphenate import KEEP_WHOLE, enable_yo, hyphenator
-from .source import plural
 
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 18 * mm
@@ -65,19 +64,33 @@ SHADE = colors.HexColor("#ece5da")
 ZEBRA = colors.HexColor("#f7f3ed")
 NOTE_BG = colors.HexColor("#f6f1e7")
 
-LABELS: dict[str, dict[str, str]] = {
-    # ru: «около», «от» take the genitive: около 41 минуты, около 45 минут, от 3 игроков
-    "ru": {"contents": "Содержание", "players": "игрок|игрока|игроков",
-           "players_from": "игрока|игроков|игроков", "minutes": "минуты|минут|минут",
-           "from": "от {n}", "about": "около {n}",
-           "back": "Свежая версия, все компоненты для печати и исходный код:",
-           "diagram": "Схема"},
-    "en": {"contents": "Contents", "players": "player|players",
-           "players_from": "player|players", "minutes": "minute|minutes",
-           "from": "{n}+", "about": "about {n}",
-           "back": "Latest version, every printable component and the source code:",
-           "diagram": "Diagram"},
-}
+
+
+@dataclass(frozen=True)
+class BookWords:
+    """The words of a rulebook that are not its text, in its language.
+
+    They come from the `rulebook:` section of `content/common/text/LANG.yaml`; the templates
+    are checked there, and `counted` holds each counted word's forms by plural category.
+    """
+
+    label: str = ""  # beside the title in the footer: "Rules of play"
+    contents: str = ""
+    back: str = ""
+    players_range: str = "{min}–{max} {players}"
+    players_exact: str = "{n} {players}"
+    players_from: str = "{n}+ {players}"
+    minutes: str = "{n} {minutes}"
+    counted: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    draft: str = ""  # set only for a draft translation: printed in every footer
+
+    @classmethod
+    def from_texts(cls, texts: Any, draft: str = "") -> BookWords:
+        """The words from a RulebookTexts model; draft, when given, goes in every footer."""
+        return cls(texts.label, texts.contents, texts.back, texts.players_range,
+                   texts.players_exact, texts.players_from, texts.minutes,
+                   {k: dict(v) for k, v in texts.counted.items()}, draft)
+
 
 # Characters the bundled Noto fonts lack, and what is printed instead.
 FALLBACKS = {"→": "—›", "←": "‹—", "↑": "^", "↓": "v", "↔": "‹—›", "⇒": "=>", "≤": "<=",
@@ -95,11 +108,6 @@ def _prepare() -> None:
         register_families()
         enable_yo()
         _READY.append(True)
-
-
-def labels(lang: str) -> dict[str, str]:
-    """Return the fixed texts of the rulebook in lang (English when unknown)."""
-    return LABELS.get(lang, LABELS["en"])
 
 
 def missing_glyphs(text: str) -> set[str]:
@@ -639,38 +647,41 @@ def column_widths(rows: list[list[str]], avail: float, size: float) -> list[floa
 
 # --- title and back page ---------------------------------------------------------------------
 
-def facts_line(meta: Mapping[str, Any], lang: str) -> str:
+def facts_line(meta: Mapping[str, Any], words: BookWords, lang: str) -> str:
     """Return "2–4 игрока · около 45 минут" from meta players/minutes, or ""."""
-    lab = labels(lang)
+    from ..content.placeholders import fill
+    from ..content.plurals import form
+
+    def counted(word: str, n: int) -> str:
+        forms = words.counted.get(word)
+        return form(n, forms, lang) if forms else ""
+
     parts = []
     players = meta.get("players")
     if isinstance(players, int) and not isinstance(players, bool):
         players = {"min": players, "max": players}
     if isinstance(players, Mapping) and isinstance(players.get("min"), int):
         lo, hi = players["min"], players.get("max")
-        forms = tuple(lab["players"].split("|"))
         if isinstance(hi, int) and hi != lo:
-            parts.append(f"{lo}–{plural(hi, forms, lang)}")
+            parts.append(fill(words.players_range, min=lo, max=hi,
+                              players=counted("players", hi)))
         elif isinstance(hi, int):
-            parts.append(plural(lo, forms, lang))
+            parts.append(fill(words.players_exact, n=lo, players=counted("players", lo)))
         else:
-            forms = tuple(lab["players_from"].split("|"))
-            parts.append(lab["from"].format(n=plural(lo, forms, lang))
-                         if lang == "ru" else f"{lo}+ {forms[-1]}")
+            parts.append(fill(words.players_from, n=lo, players=counted("players_from", lo)))
     elif isinstance(players, str) and players.strip():
         parts.append(players.strip())
     minutes = meta.get("minutes")
     if isinstance(minutes, int):
-        forms = tuple(lab["minutes"].split("|"))
-        parts.append(lab["about"].format(n=plural(minutes, forms, lang)))
+        parts.append(fill(words.minutes, n=minutes, minutes=counted("minutes", minutes)))
     elif isinstance(minutes, str) and minutes.strip():
         parts.append(minutes.strip())
-    return "  ·  ".join(parts)
+    return "  ·  ".join(p.strip() for p in parts)
 
 
 def typeset_rulebook(meta: Mapping[str, Any], blocks: list[P.Block], lang: str, paper: str,
                      out_file: Path | str, diagrams: Mapping[str, DiagramFn] | None = None,
-                     project_url: str = "", footer_label: str = "") -> LayoutRecord:
+                     project_url: str = "", words: BookWords | None = None) -> LayoutRecord:
     """Write the rulebook PDF for blocks to out_file (paper "a4" or "letter"); return where
     the headings and page ends fell (see LayoutRecord)."""
     _prepare()
@@ -679,10 +690,10 @@ def typeset_rulebook(meta: Mapping[str, Any], blocks: list[P.Block], lang: str, 
         diagrams = DIAGRAMS
     pagesize = PAPERS[paper.lower()]
     st = Styles(lang)
-    lab = labels(lang)
+    words = words or BookWords()
     KEEP_WHOLE.clear()  # filled again from this book's code spans and quoted names
     title = str(meta.get("title") or "")
-    footer = f"{title}  ·  {footer_label}" if footer_label else title
+    footer = "  ·  ".join(w for w in (title, words.label, words.draft) if w)
     doc = RulebookDoc(str(out_file), pagesize, dict(meta), footer, st, lang)
     width = pagesize[0] - 2 * MARGIN
     builder = Builder(st, lang, width, diagrams)
@@ -693,7 +704,7 @@ def typeset_rulebook(meta: Mapping[str, Any], blocks: list[P.Block], lang: str, 
     ]
     if meta.get("subtitle"):
         story.append(Paragraph(builder.inline(P.escape(str(meta["subtitle"]))), st.subtitle))
-    facts = facts_line(meta, lang)
+    facts = facts_line(meta, words, lang)
     if facts:
         story.append(Paragraph(P.escape(facts), st.facts))
     story += [Spacer(1, 14 * mm), MazeOrnament(title, 44 * mm)]
@@ -702,11 +713,11 @@ def typeset_rulebook(meta: Mapping[str, Any], blocks: list[P.Block], lang: str, 
     body = builder.blocks(blocks)
     if builder.toc_entries:
         doc.contents = Contents(builder.toc_entries, st.toc, width)
-        story += [Paragraph(lab["contents"], st.toc_title), *doc.contents.flowables(),
+        story += [Paragraph(P.escape(words.contents), st.toc_title), *doc.contents.flowables(),
                   Spacer(1, 6 * mm)]
     story += [CondPageBreak(40 * mm)] + body
     story += [NextPageTemplate("back"), PageBreak(),
-              BackPage(project_url, Paragraph(P.escape(lab["back"]), st.back), width,
+              BackPage(project_url, Paragraph(P.escape(words.back), st.back), width,
                        pagesize[1] - 2 * MARGIN)]
     doc.build(story, canvasmaker=PageNumberCanvas)
     return doc.record

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from generator.goblin.load import load_goblin_content
 from generator.goblin.model import GoblinContent
 
 from .helpers import ROOT
@@ -17,6 +16,10 @@ def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="session")
 def bundled() -> GoblinContent:
-    content, problems = load_goblin_content([ROOT / "content"])
-    assert content is not None, [p.format() for p in problems]
-    return content
+    """The bundled content, with the names of its text files filled in."""
+    from generator.content.paths import ContentRoots
+    from generator.games.goblin import load_goblin
+
+    bundle, problems = load_goblin(ContentRoots.with_user(None))
+    assert bundle is not None, [p.format() for p in problems]
+    return bundle.content

@@ -93,39 +93,39 @@ def test_fast_check_agrees_with_walking_every_hex() -> None:
 CASES = {
     "valid": [],
     "bad_open_boundary": [
-        f"{F}/bad_open_boundary/goblin-slayer/locations.yaml:32:5: location 'edge-2': its 8 "
+        f"{F}/bad_open_boundary/goblin-slayer/locations.yaml:27:5: location 'edge-2': its 8 "
         "o'clock side is part of the cave's outer wall but has no walls: add 8 to "
         "'closed_sides'"],
     "bad_unreachable_hex": [
-        f"{F}/bad_unreachable_hex/goblin-slayer/locations.yaml:43:7: location 'edge-3': hex "
+        f"{F}/bad_unreachable_hex/goblin-slayer/locations.yaml:37:7: location 'edge-3': hex "
         "(2,-1) cannot be reached from the door in any assembly: open a wall on one of its "
         "sides"],
     "bad_unreachable_turned": [
-        f"{F}/bad_unreachable_turned/goblin-slayer/locations.yaml:22:7: location 'centre-open': "
+        f"{F}/bad_unreachable_turned/goblin-slayer/locations.yaml:19:7: location 'centre-open': "
         "hex (0,-2) cannot be reached from the door in 600 of 4320 assemblies, e.g. centre "
         "'centre-open' turned 0°, edges edge-1, edge-2, edge-blocked, edge-3, edge-4 clockwise "
         "from the entrance: open a wall on one of its sides"],
     "bad_missing_tunnel": [
-        f"{F}/bad_missing_tunnel/goblin-slayer/locations.yaml:36:9: location 'edge-3': no "
+        f"{F}/bad_missing_tunnel/goblin-slayer/locations.yaml:31:9: location 'edge-3': no "
         "tunnel entrance: add one under 'features', e.g. '0,0: tunnel'"],
     "bad_second_tunnel": [
-        f"{F}/bad_second_tunnel/goblin-slayer/locations.yaml:42:7: location 'edge-3': a second "
+        f"{F}/bad_second_tunnel/goblin-slayer/locations.yaml:36:7: location 'edge-3': a second "
         "tunnel entrance at hex (1,1) (the first is at hex (0,0)): keep one"],
     "bad_second_door": [
-        f"{F}/bad_second_door/goblin-slayer/locations.yaml:9:7: location 'entrance': a second "
+        f"{F}/bad_second_door/goblin-slayer/locations.yaml:8:7: location 'entrance': a second "
         "door at hex (0,2) (the first is at hex (-1,2)): keep one"],
     "bad_door_inside": [
-        f"{F}/bad_door_inside/goblin-slayer/locations.yaml:8:7: location 'entrance': the door "
+        f"{F}/bad_door_inside/goblin-slayer/locations.yaml:7:7: location 'entrance': the door "
         "at hex (1,-1) is not on the outer side of the cave (4, 6 or 8 o'clock): move it to a "
         "hex of the outer ring, e.g. (-1,2)"],
     "bad_walled_door": [
-        f"{F}/bad_walled_door/goblin-slayer/locations.yaml:10:7: location 'entrance': the door "
+        f"{F}/bad_walled_door/goblin-slayer/locations.yaml:9:7: location 'entrance': the door "
         "at hex (-1,2) is walled up on its SE side: remove that wall"],
     "bad_hex_off_location": [
-        f"{F}/bad_hex_off_location/goblin-slayer/locations.yaml:43:7: location 'edge-3': hex "
+        f"{F}/bad_hex_off_location/goblin-slayer/locations.yaml:37:7: location 'edge-3': hex "
         "(3,0) is not on the location: its 19 hexes have |q|, |r| and |q+r| at most 2"],
     "bad_blocked_edge_open": [
-        f"{F}/bad_blocked_edge_open/goblin-slayer/locations.yaml:60:5: location "
+        f"{F}/bad_blocked_edge_open/goblin-slayer/locations.yaml:51:5: location "
         "'edge-blocked': a BLOCKED edge is solid rock towards the centre, but its 12 o'clock "
         "side has no walls: add 12 to 'closed_sides'"],
 }

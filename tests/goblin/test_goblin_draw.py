@@ -23,6 +23,12 @@ def _aid(lang: str) -> AidTexts:
     return bundle.texts[lang].aid
 
 
+def _names(lang: str):  # type: ignore[no-untyped-def]
+    bundle, _ = load_goblin(ContentRoots())
+    assert bundle is not None
+    return bundle.texts[lang].names
+
+
 def _render(content: GoblinContent, lang: str, style: Style) -> bytes:
     out = io.BytesIO()
     c = Canvas(out, pagesize=(mm(210), mm(297)), invariant=1)
@@ -33,10 +39,10 @@ def _render(content: GoblinContent, lang: str, style: Style) -> bytes:
     d = content.counter_size_mm
     for i, counter in enumerate(content.counters.counters):
         draw_counter(c, Box(mm(20 + i * 25), mm(200), mm(d), mm(d)), counter.picture,
-                     counter.name.get(lang), style)
+                     _names(lang).counters[counter.id], style)
     c.showPage()
     draw_player_aid(c, Box(mm(10), mm(10), mm(190), mm(277)), _aid(lang),
-                    content.game.name.get(lang), style)
+                    _names(lang).game, style)
     c.showPage()
     c.save()
     return out.getvalue()
@@ -62,7 +68,7 @@ def test_names_appear_in_the_pdf(bundled: GoblinContent, lang: str) -> None:
             assert word in page
     counters_page = " ".join(pages[len(bundled.locations)].split())
     for counter in bundled.counters.counters:
-        assert counter.name.get(lang).split()[0] in counters_page
+        assert _names(lang).counters[counter.id].split()[0] in counters_page
     aid = pages[-1]
     turn = next(s for s in _aid(lang).sections if s.marks == "numbers")
     for phase in turn.items:

@@ -13,8 +13,8 @@ from .helpers import FIXTURES, fixture_messages
 
 def test_bundled_content_loads_with_the_facts(bundled: GoblinContent) -> None:
     facts = bundled.game.facts
-    assert bundled.game.name.get("ru") == "Убийца гоблинов"
-    assert bundled.game.name.get("en") == "Goblin Slayer"
+    assert bundled.location("entrance").name["ru"] == "Ворота Снарлсбада"
+    assert bundled.location("entrance").name["en"] == "Snarlsbad Gate"
     assert (bundled.game.players, bundled.game.minutes) == (2, 15)
     assert (facts.goblins, facts.hero_stones, facts.locations, facts.locations_in_game) == (
         12, 3, 9, 7)
@@ -49,8 +49,8 @@ def test_first_root_with_the_file_wins_file_by_file() -> None:
     assert problems == []
     assert content is not None
     assert content.locations_file == f"{FIXTURES}/only_locations/goblin-slayer/locations.yaml"
-    assert content.location("edge-1").name.en == "Edge 1"
-    assert content.game.name.en == "Goblin Slayer"
+    assert content.location("edge-1").kind == "edge"  # from the fixture's locations.yaml
+    assert content.game.facts.goblins == 12  # from the bundled game.yaml
 
 
 def test_missing_files_are_problems() -> None:
@@ -68,14 +68,14 @@ def test_loader_reports_every_problem_with_its_position() -> None:
     loc = "tests/fixtures/goblin/bad_loader/goblin-slayer/locations.yaml"
     cnt = "tests/fixtures/goblin/bad_loader/goblin-slayer/counters.yaml"
     assert fixture_messages("bad_loader") == [
-        f"{loc}:20:5: unknown key 'colour': remove it or correct its spelling",
+        f"{loc}:17:5: unknown key 'colour': remove it or correct its spelling",
         f"{cnt}:2:7: cannot read length '20px': write a number and a unit, e.g. '25mm', "
         "'2.5cm', '1in'",
-        f"{loc}:10:7: 'a,b' is not a hex: write it as 'q,r', e.g. '1,-2'",
-        f"{loc}:11:14: unknown side 'N' of hex (0,0): use E, SE, SW, W, NW, NE",
-        f"{loc}:13:9: location id 'entrance' is used twice (first as location 1): rename one",
-        f"{cnt}:6:12: counter 'goblin' has count 11 but game.yaml says goblins: 12: make them "
+        f"{loc}:9:7: 'a,b' is not a hex: write it as 'q,r', e.g. '1,-2'",
+        f"{loc}:10:14: unknown side 'N' of hex (0,0): use E, SE, SW, W, NW, NE",
+        f"{loc}:12:9: location id 'entrance' is used twice (first as location 1): rename one",
+        f"{cnt}:5:12: counter 'goblin' has count 11 but game.yaml says goblins: 12: make them "
         "agree",
-        "content/goblin-slayer/game.yaml:13:14: facts say 9 locations but locations.yaml has 3: "
+        "content/goblin-slayer/game.yaml:10:14: facts say 9 locations but locations.yaml has 3: "
         "make them agree",
     ]

@@ -40,13 +40,34 @@ def magic_context(lang: str) -> dict[str, Any]:
     }
 
 
+_GERMAN = dict(label="Regeln", contents="Inhalt", back="Neueste Fassung:",
+               players_range="{min}–{max} {players}", players_exact="{n} {players}",
+               players_from="ab {n} {players}", minutes="etwa {n} {minutes}",
+               counted={"players": {"one": "Spieler", "other": "Spieler"},
+                        "players_from": {"one": "Spieler", "other": "Spielern"},
+                        "minutes": {"one": "Minute", "other": "Minuten"}})
+
+
+def book_words(lang: str) -> Any:
+    """The rulebook's own words in lang: the bundled ones, or German made up for the tests."""
+    from generator.content.common import SheetTexts, load_language_texts
+    from generator.content.paths import ContentRoots
+    from generator.rulebook.typeset import BookWords
+
+    if lang == "de":
+        return BookWords(**_GERMAN)  # type: ignore[arg-type]
+    texts = load_language_texts(ContentRoots.with_user(None), "common/text", SheetTexts, [])
+    return BookWords.from_texts(texts[lang].rulebook)
+
+
 @pytest.fixture(scope="session")
 def built_ru(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The Russian fixture rulebook on A4, built once."""
     from generator.rulebook.build import build_rulebook
 
     out = tmp_path_factory.mktemp("rulebook") / "ru-a4.pdf"
-    build_rulebook(RULES / "ru.md", magic_context("ru"), "ru", "a4", out, URL, "Правила")
+    build_rulebook(RULES / "ru.md", magic_context("ru"), "ru", "a4", out, URL,
+                   book_words("ru"))
     return out
 
 

@@ -86,7 +86,7 @@ def test_missing_data_gives_a_placeholder_not_a_crash(name: str) -> None:
     bad = {"formula-card": {"ingredients": "nonsense"}, "movement": {"path": ["Z9"]},
            "token": {"number": "x"}, "plan-sample": {"plan": "not a plan"},
            "tile-shift": {"row": ["?"]}}.get(name, {})
-    fig = builder.diagram(P.Diagram(name, bad))
+    fig = builder.diagram(P.Diagram(name, {**bad, "caption": "Подпись"}))
     assert isinstance(fig, Figure) and fig.caption is not None
     w, h = fig.wrap(WIDTH, 1000)
     assert h > 0
@@ -131,5 +131,6 @@ def test_paper_rules_show_the_plan_as_the_host_sheet_draws_it(real_rulebooks, la
     drawn = _before(text, caption, 60)
     assert holes in drawn and exit_word in drawn and "A B C D E" in drawn
     legend = game_context("paper-labyrinth", lang)["legend"]
-    symbols = _before(text, caption_for("plan-legend", {}, lang), 600)
+    symbols = _before(text, game_context("paper-labyrinth", lang)["captions"]["plan-legend"],
+                      600)
     assert legend["river"] in symbols and legend["false"] in symbols

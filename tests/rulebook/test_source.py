@@ -26,6 +26,26 @@ def test_plural_russian_agrees_with_the_number(n: int, expected: str) -> None:
     assert plural(n, ("очко", "очка", "очков"), "ru") == expected
 
 
+@pytest.mark.parametrize(("lang", "forms", "counts"), [
+    ("uk", ("гекс", "гекси", "гексів"), {1: "гекс", 2: "гекси", 5: "гексів", 11: "гексів",
+                                         21: "гекс", 22: "гекси", 25: "гексів"}),
+    ("de", ("Zutat", "Zutaten"), {1: "Zutat", 2: "Zutaten", 21: "Zutaten"}),
+])
+def test_plural_follows_each_languages_own_rule(lang: str, forms: tuple[str, ...],
+                                                counts: dict[int, str]) -> None:
+    for n, word in counts.items():
+        assert plural(n, forms, lang) == f"{n} {word}"
+
+
+def test_counted_word_forms_are_checked_against_the_language() -> None:
+    from generator.content.plurals import check_forms
+
+    assert check_forms({"one": "игрок", "few": "игрока", "many": "игроков"}, "ru") == ""
+    assert check_forms({"one": "player", "other": "players"}, "ru") == (
+        "a counted word in 'ru' has the forms one, few, many: add few, many and remove other")
+    assert "no plural rule is known for the language 'qq'" in check_forms({}, "qq")
+
+
 @pytest.mark.parametrize(("n", "expected"), [(0, "0 points"), (1, "1 point"), (2, "2 points"),
                                              (21, "21 points")])
 def test_plural_english_takes_two_forms(n: int, expected: str) -> None:
@@ -40,7 +60,8 @@ def test_plural_filter_in_a_template() -> None:
 def test_plural_with_wrong_number_of_forms_is_a_located_problem() -> None:
     with pytest.raises(ContentError) as err:
         render_markdown("a\n\n{{ n | plural('point') }}", {"n": 2}, "en", set(), "en.md", 5)
-    assert err.value.problems[0].format().startswith("en.md:7:8: plural in 'en' needs two forms")
+    assert err.value.problems[0].format() == (
+        "en.md:7:8: plural in 'en' needs 2 forms, for one, other; got 1")
 
 
 def test_front_matter_is_split_and_body_lines_are_counted() -> None:

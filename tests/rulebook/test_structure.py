@@ -18,7 +18,7 @@ from .conftest import RULES, magic_context
 RU = P.parse_blocks("""\
 ## Раздел {#a}
 
-Первый абзац.
+Первый абзац раздела, пока не переведённый.
 
 ### Подраздел {#a-1}
 
@@ -37,7 +37,7 @@ RU = P.parse_blocks("""\
 EN = P.parse_blocks("""\
 ## Section {#a}
 
-Первый абзац.
+Первый абзац раздела, пока не переведённый.
 
 - item
 - `labyrinth-pnp build`
@@ -63,8 +63,9 @@ def test_compare_finds_missing_extra_and_untranslated() -> None:
     assert ("missing", "a-1") in found
     assert ("missing", "scoring") in found
     assert ("extra", "house-rules") in found
-    assert ("untranslated", "Первый абзац.") in found
-    assert ("untranslated", "Аня") in found
+    assert ("untranslated", "Первый абзац раздела, пока не переведённый.") in found
+    # a name or label of up to three words may read the same in a translation
+    assert ("untranslated", "Аня") not in found
 
 
 def test_numbers_commands_and_code_need_no_translation() -> None:

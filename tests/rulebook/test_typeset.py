@@ -12,7 +12,7 @@ from pypdf.generic import IndirectObject
 from generator.rulebook.build import build_rulebook
 from generator.rulebook.typeset import column_widths, facts_line, typography
 
-from .conftest import RULES, URL, magic_context
+from .conftest import RULES, URL, book_words, magic_context
 
 MM = 25.4 / 72
 BASE14 = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")
@@ -38,7 +38,8 @@ def test_text_has_numbered_sections_and_rendered_numbers(built_ru: Path) -> None
                                                 ("letter", (215.9, 279.4))])
 def test_page_size_in_mm(tmp_path: Path, paper: str, size_mm: tuple[float, float]) -> None:
     out = tmp_path / f"en-{paper}.pdf"
-    build_rulebook(RULES / "en.md", magic_context("en"), "en", paper, out, URL, "Rules")
+    build_rulebook(RULES / "en.md", magic_context("en"), "en", paper, out, URL,
+                   book_words("en"))
     for page in PdfReader(out).pages:
         box = page.mediabox
         assert float(box.width) * MM == pytest.approx(size_mm[0], abs=0.05)
@@ -87,7 +88,8 @@ def test_bookmarks_for_sections_and_subsections(built_ru: Path) -> None:
 
 def test_same_input_gives_identical_bytes(tmp_path: Path, built_ru: Path) -> None:
     again = tmp_path / "again.pdf"
-    build_rulebook(RULES / "ru.md", magic_context("ru"), "ru", "a4", again, URL, "Правила")
+    build_rulebook(RULES / "ru.md", magic_context("ru"), "ru", "a4", again, URL,
+                   book_words("ru"))
     assert again.read_bytes() == built_ru.read_bytes()
 
 
@@ -102,25 +104,38 @@ def test_title_page_first_and_qr_back_page_last(built_ru: Path) -> None:
 
 def test_footer_has_title_and_page_number(built_ru: Path) -> None:
     page = PdfReader(built_ru).pages[2].extract_text()
-    assert "Волшебный лабиринт · Правила" in page.replace("\u00a0", " ").replace("  ", " ")
-    assert re.search(r"Правила\s*3\s", page)
+    assert "Волшебный лабиринт · Правила игры" in page.replace("\u00a0", " ").replace("  ", " ")
+    assert re.search(r"Правила игры\s*3\s", page)
 
 
-def test_third_language_builds_with_fallback_labels(tmp_path: Path) -> None:
+def test_a_third_language_prints_its_own_book_words(tmp_path: Path) -> None:
     out = tmp_path / "de.pdf"
-    build_rulebook(RULES / "de.md", magic_context("de"), "de", "a4", out, URL, "Regeln")
+    build_rulebook(RULES / "de.md", magic_context("de"), "de", "a4", out, URL, book_words("de"))
     text = _text(out)
-    assert "Contents" in text and "1 Über das Spiel" in text and "21 Zutaten" in text
+    assert "Inhalt" in text and "1 Über das Spiel" in text and "21 Zutaten" in text
+    assert "2–4 Spieler" in text and "etwa 45 Minuten" in text and "Contents" not in text
 
 
 def test_facts_line_agrees_in_russian_and_english() -> None:
-    assert facts_line({"players": {"min": 2, "max": 4}, "minutes": 45}, "ru") == (
+    ru, en = book_words("ru"), book_words("en")
+    assert facts_line({"players": {"min": 2, "max": 4}, "minutes": 45}, ru, "ru") == (
         "2–4 игрока  ·  около 45 минут")
-    assert facts_line({"players": 2, "minutes": 15}, "en") == "2 players  ·  about 15 minutes"
-    assert facts_line({"players": {"min": 3}, "minutes": 41}, "ru") == (
+    assert facts_line({"players": 2, "minutes": 15}, en, "en") == "2 players  ·  about 15 minutes"
+    assert facts_line({"players": {"min": 3}, "minutes": 41}, ru, "ru") == (
         "от 3 игроков  ·  около 41 минуты")
-    assert facts_line({"players": {"min": 2, "max": 5}, "minutes": 15}, "ru") == (
+    assert facts_line({"players": {"min": 2, "max": 5}, "minutes": 15}, ru, "ru") == (
         "2–5 игроков  ·  около 15 минут")
+
+
+@pytest.mark.parametrize(("n", "players", "minutes"), [
+    (1, "1 игрок", "около 1 минуты"), (2, "2 игрока", "около 2 минут"),
+    (5, "5 игроков", "около 5 минут"), (11, "11 игроков", "около 11 минут"),
+    (21, "21 игрок", "около 21 минуты"), (22, "22 игрока", "около 22 минут"),
+    (25, "25 игроков", "около 25 минут")])
+def test_russian_counts_take_the_form_their_number_needs(n: int, players: str,
+                                                        minutes: str) -> None:
+    assert facts_line({"players": n, "minutes": n}, book_words("ru"), "ru") == (
+        f"{players}  ·  {minutes}")
 
 
 def test_typography_binds_numbers_and_replaces_missing_glyphs() -> None:
@@ -173,8 +188,8 @@ def test_a_diagram_that_fails_while_drawn_becomes_a_placeholder(tmp_path: Path) 
         return PainterFlowable(100, 40, paint)
 
     blocks = [P.Heading(2, "One", "one", "One", True),
-              P.Diagram("token", {}), P.Paragraph(P.Inline("After the diagram.", "After the "
-                                                            "diagram."))]
+              P.Diagram("token", {"caption": "An ingredient token"}),
+              P.Paragraph(P.Inline("After the diagram.", "After the diagram."))]
     out = tmp_path / "book.pdf"
     typeset_rulebook({"title": "T"}, blocks, "en", "a4", out, {"token": broken})
     reader = PdfReader(out)

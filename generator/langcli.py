@@ -1,0 +1,105 @@
+"""The `lang` command group: start a translation (`lang new`) and see what is left (`lang status`).
+
+Library errors raised here are turned into messages by the main CLI (generator/cli.py).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from .errors import UsageError
+
+FOLDER = click.Path(file_okay=False, path_type=Path)
+
+
+def _games(names: tuple[str, ...]) -> list[str]:
+    from .games.registry import game_ids
+
+    unknown = [n for n in names if n not in game_ids()]
+    if unknown:
+        raise UsageError(f"unknown game '{unknown[0]}': choose from {', '.join(game_ids())}")
+    return list(names) or game_ids()
+
+
+@click.group(name="lang")
+def lang() -> None:
+    """Translate the games: start a language, see what is left.
+
+    \b
+    labyrinth-pnp lang new de --from en --content my-content
+    labyrinth-pnp lang status de --content my-content
+    labyrinth-pnp build --lang de --content my-content
+    """
+
+
+@lang.command(name="new")
+@click.argument("code")
+@click.option("--from", "source", default="en", show_default=True,
+              help="The language to translate from.")
+@click.option("--content", type=FOLDER, required=True,
+              help="Your content folder: the new files go here (it is created if needed).")
+@click.option("--game", "games", multiple=True,
+              help="Only this game (repeat for more); every game by default.")
+def new(code: str, source: str, content: Path, games: tuple[str, ...]) -> None:
+    """Write every file language CODE needs, copied from --from with each text marked TODO»."""
+    from .languages import new_language
+
+    made = new_language(code, source, content, _games(games))
+    click.echo(f"Wrote {len(made)} files for '{code}' into {content}, copied from '{source}':")
+    width = max(len(f.relative) for f in made)
+    for f in made:
+        click.echo(f"  {f.relative:<{width}}  {f.holds}")
+    click.echo(f"Replace each text marked TODO» with its translation. `labyrinth-pnp lang "
+               f"status {code} --content {content}` counts what is left; `labyrinth-pnp build "
+               f"--lang {code} --content {content}` builds a draft at any time.")
+
+
+@lang.command(name="status")
+@click.argument("code", required=False)
+@click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Your content folder (besides the bundled content).")
+@click.option("--game", "games", multiple=True, help="Only this game (repeat for more).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--strict", is_flag=True, help="Exit with status 1 unless everything shown is "
+              "translated.")
+def status(code: str | None, content: Path | None, games: tuple[str, ...], fmt: str,
+           strict: bool) -> None:
+    """How much of each language is translated, per game and file (all languages by default)."""
+    from .content.paths import ContentRoots
+    from .languages import check_code, language_status, languages_in
+
+    roots = ContentRoots.with_user(content)
+    chosen = _games(games)
+    if code is not None:
+        check_code(code)
+    codes = [code] if code else languages_in(roots, chosen)
+    found = [s for c in codes for s in language_status(roots, chosen, c)]
+    if code and not found:
+        raise UsageError(f"no files in '{code}': `labyrinth-pnp lang new {code} --content DIR` "
+                         "starts it")
+    if fmt == "json":
+        click.echo(json.dumps([s.as_json() for s in found], ensure_ascii=False, indent=2))
+    else:
+        _table(found)
+    if strict and not all(s.done for s in found):
+        raise SystemExit(1)
+
+
+def _table(found: list) -> None:  # type: ignore[type-arg]
+    rows = [("game", "lang", "from", "file", "translated", "TODO»", "missing", "done")]
+    for s in found:
+        for f in s.files:
+            share = f"{100 * f.translated // f.total} %" if f.total else "—"
+            rows.append((s.game, s.lang, s.source or "—", f.relative, f"{f.translated}/{f.total}",
+                         str(f.untranslated), str(f.missing), share))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        click.echo("  ".join(v.ljust(w) if i < 4 else v.rjust(w)
+                             for i, (v, w) in enumerate(zip(r, widths))).rstrip())
+    unfinished = sorted({(s.lang) for s in found if not s.done})
+    click.echo(f"unfinished: {', '.join(unfinished)}" if unfinished else "every language shown "
+               "is fully translated")
