@@ -245,7 +245,8 @@ def jobs_for(options: BuildOptions, loaded: Loaded) -> list[Job]:
         known = sorted({lang for langs in offered.values() for lang in langs})
         _check_languages(game, wanted, known)
         drafts = _leave_out_drafts(loaded, game, known, wanted)
-        building = (loaded.building or {}).setdefault(game.id, set())
+        assert loaded.building is not None  # set by _leave_out_drafts
+        building = loaded.building.setdefault(game.id, set())
         for part in parts:
             langs = [lang for lang in offered[part.name] if (lang in wanted if wanted else
                                                              lang not in drafts)]

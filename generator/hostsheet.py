@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .build import BuildOptions, Job, draw_job, write_atomically
+from .content.paper import ExamplePlan, PaperBundle, read_plan_file
 from .content.paths import ContentRoots
 from .draw.papersheets import HostSheet
 from .draw.sheet import Painter
@@ -20,11 +21,8 @@ from .games.paper import (
     HOST_PART,
     PAPER_LABYRINTH,
     PLAYER_PART,
-    ExamplePlan,
-    PaperBundle,
     host_pieces,
     player_sheet_pieces,
-    read_plan_file,
 )
 from .layout.imposition import PieceSpec
 from .plan.model import Plan, Pos

@@ -13,6 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.build import BuildOptions, Job, impose_job
+from generator.content.paper import ExamplePlan
 from generator.content.paths import ContentRoots
 from generator.draw.paperlayout import LOG_ROWS, MIN_CELL, player_pages
 from generator.draw.papersheets import qr_side, sheet_layout
@@ -20,7 +21,6 @@ from generator.draw.plan import LABEL_ROOM, exit_arrow_span, plan_margins
 from generator.games.paper import (
     HOST_PART,
     PAPER_LABYRINTH,
-    ExamplePlan,
     host_pieces,
     host_sheet,
     ravine_letters,

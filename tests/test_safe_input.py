@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.content.paper import read_plan_file
 from generator.content.paths import ContentRoots
-from generator.games.paper import read_plan_file
 from generator.rulebook.source import read_rules
 from generator.sourceyaml import parse_yaml
 

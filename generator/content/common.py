@@ -30,8 +30,6 @@ def _hex_color(value: object) -> str:
 HexColor = Annotated[str, Before(_hex_color)]
 """A colour written as `'#rrggbb'`."""
 
-Localized = dict[str, str]
-"""Text per language code: `{ru: …, en: …}`."""
 
 
 class GuideColumns(Strict):
@@ -222,7 +220,7 @@ def load_language_texts(roots: ContentRoots, folder: str, model: type[M],
             origin, _ = strip_marks({k: v for k, v in docs[source].data.items()
                                      if k != SOURCE_KEY})
             data, missing = fill_gaps(data, origin)
-        elif source and source != lang:
+        elif source and source != lang and roots.find(f"{folder}/{source}.yaml") is None:
             problems.extend(tag([doc.problem((SOURCE_KEY,), f"this file is translated from "
                                              f"'{source}', but there is no {folder}/{source}"
                                              ".yaml: name a language that has one", key=True)],
@@ -256,11 +254,3 @@ def check_counted(roots: ContentRoots, lang: str, text: SheetTexts) -> list[Prob
             if doc is not None:
                 problems.append(doc.problem(where, wrong))
     return problems
-
-
-def check_localized(doc: SourceDoc, path: tuple[Any, ...], value: Localized, languages: list[str],
-                    what: str, problems: list[Problem]) -> None:
-    """Report each language that has text files but no translation of this value."""
-    for lang in languages:
-        if not str(value.get(lang, "")).strip():
-            problems.append(doc.problem(path, f"{what} has no '{lang}' text: add `{lang}: …`"))

@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..content.art import Picture, bundled_picture, registered
+from ..content.goblin import AidSection, AidSymbols, AidTexts, GoblinContent, Location
 from ..goblin.hexgrid import (
     LOCATION_HEXES,
     SQRT3,
@@ -27,7 +28,6 @@ from ..goblin.hexgrid import (
     outline,
     side_mm,
 )
-from ..goblin.model import AidSection, AidSymbols, AidTexts, GoblinContent, Location
 from ..units import mm
 from .art import draw_picture
 from .fonts import font, text_width

@@ -14,7 +14,7 @@ from typing import Any
 from ..content.common import ProjectInfo, check_counted, load_model
 from ..content.paths import ContentRoots, display_path
 from ..content.terms import load_glossary, synonym_warnings
-from ..errors import Problem
+from ..errors import ContentError, Problem
 from ..rulebook.build import build_rulebook, check_rulebooks
 from .base import rules_files
 
@@ -55,18 +55,12 @@ def check_game_rules(roots: ContentRoots, game: str, content: Any,
         return []
     problems: list[Problem] = []
     load_project(roots, problems)
-    texts = getattr(content, "texts", {})
     ready = {}
     for lang, path in files.items():
-        if lang in texts:
+        missing = _missing_game_words(roots, game, content, lang)
+        if not missing and lang in getattr(content, "texts", {}):
             ready[lang] = path
-            continue
-        relative = f"{game}/text/{lang}.yaml"
-        if roots.find(relative) is None:  # a broken file is reported where it is loaded
-            problems.append(Problem(display_path(path), 1, 1, f"this rulebook needs the "
-                                    f"game's words in '{lang}': add {relative} (`labyrinth-pnp "
-                                    f"lang new {lang}` writes every file a language needs)",
-                                    lang=lang))
+        problems += missing
     contexts = {}
     for lang in ready:
         found: list[Problem] = []
@@ -88,6 +82,19 @@ def check_game_rules(roots: ContentRoots, game: str, content: Any,
             found += synonym_warnings(glossary, display_path(text_path), text)
         problems += tag(found, lang)
     return problems
+
+
+def _missing_game_words(roots: ContentRoots, game: str, content: Any, lang: str
+                        ) -> list[Problem]:
+    """An error when a rulebook's language has no text file of the game (a broken one is
+    reported where it is loaded)."""
+    relative = f"{game}/text/{lang}.yaml"
+    if lang in getattr(content, "texts", {}) or roots.find(relative) is not None:
+        return []
+    path = rules_files(roots, game)[lang]
+    return [Problem(display_path(path), 1, 1, f"this rulebook needs the game's words in "
+                    f"'{lang}': add {relative} (`labyrinth-pnp lang new {lang}` writes every "
+                    "file a language needs)", lang=lang)]
 
 
 def _check_book_words(roots: ContentRoots, content: Any, lang: str) -> list[Problem]:
@@ -135,6 +142,10 @@ def render_rules(game: str, content: Any, context: Callable[[Any, str], dict[str
     from ..rulebook.typeset import BookWords
 
     source = rules_files(roots, game)[lang]
+    missing = _check_book_words(roots, content, lang) + _missing_game_words(roots, game,
+                                                                            content, lang)
+    if any(p.severity == "error" for p in missing):  # the rulebook check says the same
+        raise ContentError(missing)
     texts = content.sheet_texts[lang]
     words = BookWords.from_texts(texts.rulebook, texts.draft if draft else "")
     build_rulebook(source, rules_context(roots, game, content, context, lang), lang, paper,

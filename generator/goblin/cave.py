@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
 
+from ..content.goblin import GoblinContent, Location
 from ..errors import Problem
 from .hexgrid import (
     DIRECTION_NAMES,
@@ -37,7 +38,6 @@ from .hexgrid import (
     side_edges,
     side_of_hour,
 )
-from .model import GoblinContent, Location
 
 EDGE_SLOTS = 5
 OUTER_HOURS = (4, 6, 8)

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..content.placeholders import fill
-from .answers import PlayTexts, answer_text, error_text
+from ..content.play import PlayTexts
+from .answers import answer_text, error_text
 from .engine import (
     FREE_ACTIONS,
     TAKE,

@@ -12,8 +12,9 @@ import json
 from dataclasses import dataclass
 
 from ..content.placeholders import fill
+from ..content.play import PlayTexts
 from ..errors import ContentError, Problem
-from .answers import PlayTexts, answer_text, error_text
+from .answers import answer_text, error_text
 from .engine import Action, IllegalAction
 from .model import Plan, Pos, cell_name
 from .play import (

@@ -18,6 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
+from ..content.goblin import Location
 from ..draw.fonts import font, text_width
 from ..draw.goblin import (
     BORDER,
@@ -39,7 +40,6 @@ from ..goblin.hexgrid import (
     neighbour,
     side_mm,
 )
-from ..goblin.model import Location
 from .flowables import PainterFlowable
 
 DEFAULT_COUNTER_MM = 20.0

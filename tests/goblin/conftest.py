@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.goblin.model import GoblinContent
+from generator.content.goblin import GoblinContent
 
 from .helpers import ROOT
 
@@ -17,8 +17,8 @@ def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="session")
 def bundled() -> GoblinContent:
     """The bundled content, with the names of its text files filled in."""
+    from generator.content.goblin import load_goblin
     from generator.content.paths import ContentRoots
-    from generator.games.goblin import load_goblin
 
     bundle, problems = load_goblin(ContentRoots.with_user(None))
     assert bundle is not None, [p.format() for p in problems]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.content.goblin_files import load_goblin_content
 from generator.goblin.cave import check_cave
-from generator.goblin.load import load_goblin_content
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path("tests/fixtures/goblin")

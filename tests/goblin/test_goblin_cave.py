@@ -7,6 +7,7 @@ from itertools import islice
 
 import pytest
 
+from generator.content.goblin import GoblinContent
 from generator.goblin import hexgrid as hg
 from generator.goblin.cave import (
     Assembly,
@@ -16,7 +17,6 @@ from generator.goblin.cave import (
     legal_assemblies,
     reachable,
 )
-from generator.goblin.model import GoblinContent
 
 from .helpers import fixture_messages
 
@@ -78,7 +78,7 @@ def test_components_split_a_location_at_its_walls(bundled: GoblinContent) -> Non
 def test_fast_check_agrees_with_walking_every_hex() -> None:
     from pathlib import Path
 
-    from generator.goblin.load import load_goblin_content
+    from generator.content.goblin_files import load_goblin_content
 
     content, _ = load_goblin_content([Path(F) / "bad_unreachable_turned", Path("content")])
     assert content is not None

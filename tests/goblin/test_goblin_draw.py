@@ -8,11 +8,10 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.content.goblin import AidTexts, GoblinContent, load_goblin
 from generator.content.paths import ContentRoots
 from generator.draw.goblin import draw_counter, draw_location, draw_player_aid, location_size_mm
 from generator.draw.kit import Box, Style
-from generator.games.goblin import load_goblin
-from generator.goblin.model import AidTexts, GoblinContent
 from generator.units import mm
 
 
@@ -87,7 +86,7 @@ def test_drawing_is_deterministic_and_honours_bleed_and_ink_saver(bundled: Gobli
 def test_too_long_a_name_is_reported(bundled: GoblinContent) -> None:
     from dataclasses import replace
 
-    from generator.goblin.model import Names
+    from generator.content.goblin import Names
 
     loc = replace(bundled.location("edge-1"),
                   name=Names(ru="очень " * 12, en="a very long name of a cave " * 4))

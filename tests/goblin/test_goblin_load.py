@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.content.goblin import GoblinContent
+from generator.content.goblin_files import load_goblin_content, parse_hex
 from generator.goblin.hexgrid import edge
-from generator.goblin.load import load_goblin_content, parse_hex
-from generator.goblin.model import GoblinContent
 
 from .helpers import FIXTURES, fixture_messages
 

@@ -7,12 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..content.modeling import validate_model
-from ..content.paths import display_path, safe_file
 from ..errors import Problem
-from ..sourceyaml import SourceDoc, load_yaml_file
-from ..units import LengthSyntaxError, parse_length
-from .hexgrid import (
+from ..goblin.hexgrid import (
     DIRECTION_INDEX,
     DIRECTION_NAMES,
     LOCATION_HEX_SET,
@@ -22,13 +18,17 @@ from .hexgrid import (
     side_edges,
     side_of_hour,
 )
-from .model import (
+from ..sourceyaml import SourceDoc, load_yaml_file
+from ..units import LengthSyntaxError, parse_length
+from .goblin import (
     CountersFile,
     GameFile,
     GoblinContent,
     Location,
     LocationSpec,
 )
+from .modeling import validate_model
+from .paths import display_path, safe_file
 
 GAME_DIR = "goblin-slayer"
 FILES = ("game.yaml", "counters.yaml", "locations.yaml")
