@@ -132,8 +132,12 @@ def _token_face(item: dict[str, Any]) -> TokenFace:
     return TokenFace(number, int(item.get("value", number) or number), str(item.get("name") or ""))
 
 
+MIN_TOKEN_SCALE = 0.7  # many tokens go in rows rather than shrink below this
+
+
 def token(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
-    """One ingredient token as printed (number, value, name), or a row (tokens=[{…}, …])."""
+    """One ingredient token as printed (number, value, name), or several (tokens=[{…}, …]):
+    one row, or rows of equal length when one row would shrink them below MIN_TOKEN_SCALE."""
     items = kwargs.get("tokens")
     if not isinstance(items, list):
         items = [kwargs]
@@ -141,14 +145,23 @@ def token(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     size = float(kwargs.get("size_mm", 25)) * mm
     gap = 4 * mm
     n = len(faces)
-    scale = _row_scale(n, size, gap, width)
+    fits = max(1, int((width / MIN_TOKEN_SCALE + gap) // (size + gap)))
+    rows = -(-n // fits)
+    per_row = -(-n // rows)
+    scale = _row_scale(per_row, size, gap, width)
+    step = size + gap
 
     def paint(c: Canvas, box: Box) -> None:
         style = Style()
         for i, face in enumerate(faces):
-            draw_token_front(c, Box(box.x + i * (size + gap), box.y, size, size), face, style)
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, n - row * per_row)
+            x = box.x + (per_row - in_row) * step / 2 + col * step  # a short last row centred
+            y = box.y + (rows - 1 - row) * step
+            draw_token_front(c, Box(x, y, size, size), face, style)
 
-    return PainterFlowable((n * size + (n - 1) * gap) * scale, size * scale, paint, scale)
+    return PainterFlowable((per_row * step - gap) * scale, (rows * step - gap) * scale, paint,
+                           scale)
 
 
 def formula_card(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
