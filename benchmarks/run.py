@@ -73,8 +73,15 @@ CASES = [
          "(a) tokens + formulas, ru",
          ["build", "magic-labyrinth", "--part", "tokens", "--part", "formulas", "--lang", "ru"],
          ratio_target=2.0),
-    Case("(b) build (every game, part and language)", "(b) build everything", ["build"],
-         ratio_target=8.0, rss_target_mb=100.0),
+    Case("(b) build (every game, part and language: 37 PDFs)", "(b) build everything",
+         ["build"], ratio_target=8.0, rss_target_mb=100.0),
+    # The workload the ≤ 8× target was set for: the 26 PDFs a default build made then (every
+    # part of the three games in ru and en); print guides and Ukrainian came later.
+    Case("(b26) build --lang ru,en, every part but the print guides (26 PDFs)",
+         "(b26) the 26 PDFs of the target",
+         ["build", "--lang", "ru,en", *[f"--part={p}" for p in (
+             *PIECES, "rules", "player-sheet", "host-sheets", "locations", "counters",
+             "player-aid")]], ratio_target=8.0, rss_target_mb=100.0),
     Case("(c) --help", "(c) --help", ["--help"], ratio_target=0.7),
     Case("build magic-labyrinth --lang all", "magic-labyrinth, all languages",
          ["build", "magic-labyrinth", "--lang", "all"],

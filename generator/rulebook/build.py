@@ -198,10 +198,15 @@ class _LineMapper:
         return self.line(h.line)
 
     def text_line(self, text: str, rendered_line: int) -> int:
-        probe = text.strip()[:40]
-        for i, row in enumerate(self.body):
-            if probe and probe in row:
-                return i + self.src.body_first_line
+        """The source line of a rendered text: found by its first 40 characters, or, when a
+        template value comes early (`has {{ n }} rows`), by its first words."""
+        words = text.split()
+        for probe in (text.strip()[:40], " ".join(words[:4]), " ".join(words[:3])):
+            if len(probe) < 8:
+                continue
+            for i, row in enumerate(self.body):
+                if probe in row:
+                    return i + self.src.body_first_line
         return self.line(rendered_line)
 
 
