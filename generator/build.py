@@ -112,11 +112,12 @@ class Loaded:
     roots: ContentRoots
     # per game: problems before its rulebook check, and those of its extra checks after it
     found: dict[str, tuple[list[Problem], list[Problem]]]
-    rules: list[str]  # the games whose rulebook check is due
+    rules: list[str]  # the games whose slow checks are due: rulebooks (when `with_rules`), cave
     refusals: list[Problem] = field(default_factory=list)
     # per game, the languages a build makes (None: `check`, every problem counts)
     building: dict[str, set[str]] | None = None
     skipped: list[Problem] = field(default_factory=list)  # unfinished languages left out
+    with_rules: bool = True  # whether the slow checks include the rulebooks
 
     def problems(self, rules_found: dict[str, list[Problem]]) -> list[Problem]:
         """All problems in report order, given the rulebook checks' findings so far; in a
@@ -133,20 +134,24 @@ class Loaded:
         return out + self.refusals + self.skipped
 
     def check_rules(self, game_id: str) -> list[Problem]:
-        """Run one game's rulebook check."""
+        """Run one game's slow checks: its rulebooks' (when they are built) and its own
+        (Goblin Slayer's cave, over every assembly), in a drawing worker during a build."""
         game = next(g for g in self.games if g.id == game_id)
-        return game.check_rules(self.roots, self.content[game_id])
+        content = self.content[game_id]
+        found = game.check_rules(self.roots, content) if self.with_rules else []
+        return found + [p for check in game.slow_checks for p in check(content)]
 
 
 def load_content(games: list[Game], roots: ContentRoots, rules: bool = True) -> Loaded:
     """Load every game's content; leave the rulebook checks (when `rules`) to the caller."""
-    loaded = Loaded({}, games, roots, {}, [])
+    loaded = Loaded({}, games, roots, {}, [], with_rules=rules)
     for game in games:
         content, found = game.load(roots)
         after = [p for check in game.extra_checks for p in check(roots)]
         loaded.content[game.id] = content
         loaded.found[game.id] = (list(found), after)
-        if content is not None and rules and game.rules_context is not None:
+        if content is not None and ((rules and game.rules_context is not None)
+                                    or game.slow_checks):
             loaded.rules.append(game.id)
     return loaded
 
@@ -203,9 +208,10 @@ def plan_jobs(options: BuildOptions, drawing: bool = True) -> tuple[list[Job], l
     Only what the parts asked for use is checked: the rulebooks when a `rules` part is drawn.
     """
     loaded = plan_content(options, drawing)
+    jobs = jobs_for(options, loaded) if not _shared_stop(loaded, []) else []
     found = {game_id: loaded.check_rules(game_id) for game_id in loaded.rules}
     warnings = settle(loaded, found, options.strict)
-    return jobs_for(options, loaded), warnings
+    return jobs, warnings
 
 
 def plan_content(options: BuildOptions, drawing: bool = True) -> Loaded:

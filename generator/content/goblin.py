@@ -213,9 +213,9 @@ class GoblinBundle:
 
 
 def load_goblin(roots: ContentRoots) -> tuple[GoblinBundle | None, list[Problem]]:
-    """Load the game's files and run the cave check over every legal assembly."""
-    from ..goblin.cave import check_cave  # both import this module's models
-    from .goblin_files import load_goblin_content
+    """Load the game's files, names and pictures; the cave check over every legal assembly
+    is the game's slow check (games/goblin.py), run beside the drawing in a build."""
+    from .goblin_files import load_goblin_content  # it imports this module's models
 
     content, problems = load_goblin_content(roots.roots)
     texts = load_language_texts(roots, f"{GAME}/text", GoblinTexts, problems)
@@ -226,7 +226,6 @@ def load_goblin(roots: ContentRoots) -> tuple[GoblinBundle | None, list[Problem]
     content = replace(content, locations=tuple(
         replace(loc, name={lang: t.names.locations.get(loc.id, "") for lang, t in texts.items()})
         for loc in content.locations))
-    problems.extend(check_cave(content))
     pictures = resolve_refs(roots, GAME, "counters.yaml", [  # the counters' art files
         (c.picture, ("counters", i, "art"), c.art_path)
         for i, c in enumerate(content.counters.counters)], problems)

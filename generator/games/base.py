@@ -45,6 +45,8 @@ class Game:
     sheet_texts: Callable[[Any, str], Any]
     rules_context: Callable[[Any, str], dict[str, Any]] | None = None
     extra_checks: list[Callable[[ContentRoots], list[Problem]]] = field(default_factory=list)
+    # checks of the loaded content slow enough to run in a drawing worker during a build
+    slow_checks: list[Callable[[Any], list[Problem]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.rules_context is not None and "rules" not in self.parts:

@@ -8,10 +8,18 @@ from ..content.goblin import GAME, GoblinBundle, load_goblin
 from ..draw import goblin as art
 from ..draw.kit import Box, Style
 from ..draw.sheet import Painter
+from ..errors import Problem
 from ..layout.imposition import PieceSpec
 from .base import Game, Part, part_title
 
 AID_W, AID_H = 180.0, 240.0
+
+
+def _cave_check(bundle: GoblinBundle) -> list[Problem]:
+    """The cave check over every legal assembly of the locations (generator/goblin/cave.py)."""
+    from ..goblin.cave import check_cave
+
+    return check_cave(bundle.content)
 
 
 def goblin_rules_context(bundle: GoblinBundle, lang: str) -> dict[str, Any]:
@@ -108,6 +116,7 @@ GOBLIN_SLAYER = Game(
     },
     name=lambda bundle, lang: bundle.name(lang),
     languages=lambda bundle: bundle.languages,
+    slow_checks=[lambda bundle: _cave_check(bundle)],
     sheet_texts=lambda bundle, lang: bundle.sheet_texts[lang],
     rules_context=goblin_rules_context,
 )

@@ -58,22 +58,17 @@ def plan_stats(plan: Plan) -> PlanStats:
 
 
 def plural_ru(n: int, one: str, few: str, many: str) -> str:
-    """Return n with the Russian word form that goes with it."""
-    tail = n % 100
-    if 11 <= tail <= 14:
-        word = many
-    elif n % 10 == 1:
-        word = one
-    elif 2 <= n % 10 <= 4:
-        word = few
-    else:
-        word = many
-    return f"{n} {word}"
+    """Return n with the Russian word form that goes with it (CLDR's rule, as everywhere)."""
+    from ..content.plurals import count
+
+    return count(n, (one, few, many), "ru")
 
 
 def plural_en(n: int, one: str, many: str) -> str:
     """Return n with the English word form that goes with it."""
-    return f"{n} {one if n == 1 else many}"
+    from ..content.plurals import count
+
+    return count(n, (one, many), "en")
 
 
 def summary_line(stats: PlanStats, lang: str) -> str:

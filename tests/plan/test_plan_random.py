@@ -190,3 +190,16 @@ def test_treasure_distance_comes_from_the_content(tmp_path: Path) -> None:
         "treasure_exit_moves: 3", "treasure_exit_moves: 99"), encoding="utf-8")
     broken = CliRunner().invoke(main, ["plan", "random", "--content", str(tmp_path)])
     assert broken.exit_code == 1 and "treasure_exit_moves" in broken.output
+
+
+@pytest.mark.parametrize(("n", "rivers", "moves"), [
+    (1, "1 река", "1 ход"), (2, "2 реки", "2 хода"), (5, "5 рек", "5 ходов"),
+    (11, "11 рек", "11 ходов"), (21, "21 река", "21 ход"), (22, "22 реки", "22 хода"),
+    (25, "25 рек", "25 ходов")])
+def test_the_summary_line_counts_in_russian(n: int, rivers: str, moves: str) -> None:
+    from generator.plan.stats import PlanStats
+
+    stats = PlanStats(cells=36, rivers=n, river_cells=n, holes=n, ravines=n, swamps=n,
+                      walls=n, treasure_moves=n)
+    line = summary_line(stats, "ru")
+    assert line.startswith(f"{rivers} (") and line.endswith(f": {moves}")
