@@ -95,3 +95,32 @@ def test_a_user_glossary_adds_to_the_bundled_one(tmp_path: Path) -> None:
     text = " ".join(pdf_text(tmp_path / "out" / "magic-labyrinth"
                              / "magic-labyrinth-rules-en-a4.pdf").split())
     assert "extra piece" in text
+
+
+def test_sheet_legends_take_their_words_from_the_glossary(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    terms = bundled_dir("content") / "paper-labyrinth" / "terms" / "en.yaml"
+    mine = content / "paper-labyrinth" / "terms" / "en.yaml"
+    mine.parent.mkdir(parents=True)
+    mine.write_text(terms.read_text("utf-8").replace("term: swamp", "term: bog"), "utf-8")
+    code, _, err = run_cli("build", "paper-labyrinth", "--part", "player-sheet", "--lang", "en",
+                           "--content", content, "--out", tmp_path / "out")
+    assert code == 0, err
+    text = " ".join(pdf_text(tmp_path / "out" / "paper-labyrinth" /
+                             "paper-labyrinth-player-sheet-en-a4.pdf").split())
+    assert "bog — into the mouth only, along the arrow" in text
+    assert "swamp — into" not in text
+
+
+def test_an_unknown_term_in_a_sheet_text_is_a_located_error(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    text = bundled_dir("content") / "goblin-slayer" / "text" / "en.yaml"
+    mine = content / "goblin-slayer" / "text" / "en.yaml"
+    mine.parent.mkdir(parents=True)
+    source = text.read_text("utf-8")
+    mine.write_text(source.replace("terms.door |", "terms.gate |"), "utf-8")
+    line = next(i for i, row in enumerate(source.splitlines(), 1) if "terms.door |" in row)
+    code, _, err = run_cli("check", "goblin-slayer", "--content", content)
+    assert code == 1
+    assert (f"{display_path(mine)}:{line}:31: unknown term 'gate' in {{{{ terms.gate }}}}: the "
+            "glossary of 'en' has adjacent, door, goblin_player, hero_player") in err

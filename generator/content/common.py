@@ -226,12 +226,33 @@ def load_language_texts(roots: ContentRoots, folder: str, model: type[M],
                                              ".yaml: name a language that has one", key=True)],
                                 lang))
         problems.extend(gap_problems(doc, marked, missing, lang, source or "source"))
+        data = _with_terms(roots, folder, lang, doc, data, problems)
         view = SourceDoc(doc.file, data, doc.positions, doc.key_positions)
         obj, found = validate_model(view, model)
         problems.extend(tag(found, lang))
         if obj is not None:
             texts[lang] = obj
     return texts
+
+
+def _with_terms(roots: ContentRoots, folder: str, lang: str, doc: SourceDoc, data: Any,
+                problems: list[Problem]) -> Any:
+    """A game's text file with its `{{ terms.KEY }}` references spelled from the game's
+    glossary (terms/LANG.yaml), so sheets and rulebooks say the same word; unknown keys are
+    problems."""
+    from .terms import load_glossary
+    from .translation import TERM_REF, resolve_terms, tag
+
+    game, _, kind = folder.partition("/")
+    if kind not in ("text", "play") or not TERM_REF.search(str(data)):
+        return data
+    spelled = load_glossary(roots, game, lang, []).spelled()
+    data, unknown = resolve_terms(data, spelled)
+    known = ", ".join(sorted(spelled)) or "none: add terms/" + lang + ".yaml"
+    for path, key in unknown:
+        problems.extend(tag([doc.problem(path, f"unknown term '{key}' in {{{{ terms.{key} }}}}: "
+                                         f"the glossary of '{lang}' has {known}")], lang))
+    return data
 
 
 def check_counted(roots: ContentRoots, lang: str, text: SheetTexts) -> list[Problem]:

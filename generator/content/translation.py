@@ -115,5 +115,40 @@ def gap_problems(doc: SourceDoc, marked: list[tuple[Any, ...]], missing: list[tu
     return [dataclasses.replace(p, lang=lang, gap=True) for p in out]
 
 
+TERM_REF = re.compile(r"\{\{\s*terms\.([A-Za-z0-9_]+)\s*(\|\s*capitalize\s*)?\}\}")
+
+
+def resolve_terms(data: Any, terms: dict[str, str], path: tuple[Any, ...] = ()
+                  ) -> tuple[Any, list[tuple[tuple[Any, ...], str]]]:
+    """data with every `{{ terms.KEY }}` (optionally `| capitalize`) replaced by the glossary's
+    spelling, and the (path, key) of each reference to a term the glossary lacks."""
+    unknown: list[tuple[tuple[Any, ...], str]] = []
+
+    def put(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key not in terms:
+            unknown.append((path, key))
+            return match.group(0)
+        word = terms[key]
+        return word[:1].upper() + word[1:] if match.group(2) else word
+
+    if isinstance(data, str):
+        return (TERM_REF.sub(put, data) if "terms." in data else data), unknown
+    if isinstance(data, dict):
+        out = {}
+        for key, value in data.items():
+            out[key], more = resolve_terms(value, terms, (*path, key))
+            unknown += more
+        return out, unknown
+    if isinstance(data, list):
+        items = []
+        for i, value in enumerate(data):
+            item, more = resolve_terms(value, terms, (*path, i))
+            items.append(item)
+            unknown += more
+        return items, unknown
+    return data, unknown
+
+
 def _dotted(path: tuple[Any, ...]) -> str:
     return ".".join(str(p) for p in path)

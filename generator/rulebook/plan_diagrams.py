@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable
 
 from ..draw.kit import Box, Style
 from ..draw.papersheets import LEGEND_KEYS, draw_legend
-from ..draw.plan import _arrow, draw_plan, plan_margins
+from ..draw.plan import _arrow, draw_plan, draw_trace, plan_margins
 from ..plan.gridtext import parse_grid
 from ..plan.model import Plan, Pos
 from .flowables import PainterFlowable
@@ -71,13 +71,25 @@ class PlanLayout:
 
 
 def plan_sample(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
-    """A plan drawn as the host sheet draws it (plan= grid text, or the sample plan)."""
+    """A plan drawn as the host sheet draws it (plan= grid text, or the sample plan); with
+    starts={"Anya": "B3", …} each player's start cell gets a dot and the name."""
     plan = sample_plan(kwargs, lang)
     lay = PlanLayout(plan, width)
     label = str(kwargs.get("exit_label", ""))
+    starts = kwargs.get("starts") or {}
+    if not isinstance(starts, dict):
+        raise ValueError("starts= must map each player's name to a cell, e.g. {\"Anya\": \"B3\"}")
+    paths: list[tuple[str, tuple[Pos, ...]]] = [(str(name), (_cell_name(str(cell)),))
+                                              for name, cell in starts.items()]
+    for _, (pos, *_rest) in paths:
+        if not (0 <= pos[0] < plan.rows and 0 <= pos[1] < plan.cols):
+            raise ValueError(f"starts=: cell {pos} is not on the plan")
 
     def paint(c: Canvas, box: Box) -> None:
-        draw_plan(c, box.x + lay.left, box.y + box.h - lay.top, lay.cell, plan, Style(), label)
+        x, y_top = box.x + lay.left, box.y + box.h - lay.top
+        draw_plan(c, x, y_top, lay.cell, plan, Style(), label)
+        if paths:
+            draw_trace(c, x, y_top, lay.cell, plan, paths)
 
     return PainterFlowable(lay.width, lay.height, paint)
 

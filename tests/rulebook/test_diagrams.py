@@ -135,3 +135,13 @@ def test_paper_rules_show_the_plan_as_the_host_sheet_draws_it(real_rulebooks, la
     symbols = _before(text, game_context("paper-labyrinth", lang)["captions"]["plan-legend"],
                       600)
     assert legend["river"] in symbols and legend["false"] in symbols
+
+
+@pytest.mark.parametrize(("lang", "caption", "names"), [
+    ("ru", "точки с именами — стартовые клетки", ("Аня", "Борис", "Вера")),
+    ("en", "the named dots are the start cells", ("Anya", "Boris", "Vera"))])
+def test_the_worked_example_marks_each_start_cell(real_rulebooks, lang: str, caption: str,
+                                                  names: tuple[str, ...]) -> None:
+    drawn = _before(_text(real_rulebooks["paper-labyrinth", lang]), caption, 120)
+    for name in names:
+        assert name in drawn
