@@ -70,10 +70,10 @@ def test_player_sheets_have_grids_of_the_plans_size_and_a_long_log(tmp_path, siz
         assert "Draft plans" in " ".join(texts[:-1])
         assert " ".join("ABCDEFGHIJKL"[:cols]) in " ".join(texts[:-1])
         for word in ("Players", "Bullets", "Bombs", "Wounded", "Treasure", "Start",
-                     "The host's answers", "swamp"):
+                     "The host’s answers", "swamp"):
             assert word in notes
         assert all(f"Player {k}" in log for k in (1, 2, 3))
-        assert "Direction" in log and "Way" not in log and "Host's answer" in log
+        assert "Direction" in log and "Way" not in log and "Host’s answer" in log
         numbers = set(re.findall(r"\b\d+\b", log))
         assert {str(n) for n in range(1, LOG_ROWS + 1)} <= numbers
 
@@ -111,7 +111,7 @@ def test_english_host_sheet_has_no_cyrillic_letter(tmp_path, plan):
     assert code == 0, err
     text = _flat("".join(page.extract_text() for page in PdfReader(out).pages))
     assert not CYRILLIC.findall(text), CYRILLIC.findall(text)
-    assert "Host plan" in text and "The host's answers" in text and "Players" in text
+    assert "Host plan" in text and "The host’s answers" in text and "Players" in text
 
 
 def test_booklet_has_one_host_sheet_per_plan_and_is_reproducible(tmp_path):

@@ -14,7 +14,7 @@ from generator.content.translation import MARKER
 from conftest import pdf_text, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
-_SKIP = re.compile(r"(\{[^{}]*\}|`[^`]*`|https?://\S+)")
+_SKIP = re.compile(r"(\{\{.*?\}\}|\{[^{}]*\}|`[^`]*`|https?://\S+)")
 
 
 def pseudo(text: str) -> str:

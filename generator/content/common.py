@@ -226,7 +226,7 @@ def load_language_texts(roots: ContentRoots, folder: str, model: type[M],
                                              ".yaml: name a language that has one", key=True)],
                                 lang))
         problems.extend(gap_problems(doc, marked, missing, lang, source or "source"))
-        data = _with_terms(roots, folder, lang, doc, data, problems)
+        data = _with_terms(roots, folder, lang, source, doc, data, problems)
         view = SourceDoc(doc.file, data, doc.positions, doc.key_positions)
         obj, found = validate_model(view, model)
         problems.extend(tag(found, lang))
@@ -235,8 +235,8 @@ def load_language_texts(roots: ContentRoots, folder: str, model: type[M],
     return texts
 
 
-def _with_terms(roots: ContentRoots, folder: str, lang: str, doc: SourceDoc, data: Any,
-                problems: list[Problem]) -> Any:
+def _with_terms(roots: ContentRoots, folder: str, lang: str, source: str, doc: SourceDoc,
+                data: Any, problems: list[Problem]) -> Any:
     """A game's text file with its `{{ terms.KEY }}` references spelled from the game's
     glossary (terms/LANG.yaml), so sheets and rulebooks say the same word; unknown keys are
     problems."""
@@ -247,6 +247,8 @@ def _with_terms(roots: ContentRoots, folder: str, lang: str, doc: SourceDoc, dat
     if kind not in ("text", "play") or not TERM_REF.search(str(data)):
         return data
     spelled = load_glossary(roots, game, lang, []).spelled()
+    if source and source != lang:  # a translation without its glossary yet: the source's words
+        spelled = {**load_glossary(roots, game, source, []).spelled(), **spelled}
     data, unknown = resolve_terms(data, spelled)
     known = ", ".join(sorted(spelled)) or "none: add terms/" + lang + ".yaml"
     for path, key in unknown:
