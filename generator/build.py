@@ -397,9 +397,10 @@ def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
     style = Style(bleed=options.bleed * 72 / 25.4, ink_saver=options.ink_saver)
     title = render_line("document-title.txt.j2", options.templates, game=game_name,
                         part=part_title, language=texts.language, paper=job.paper)
-    render_pages(path, pages, job.part.painters(), Furniture(texts.ruler, texts.print_at_100,
-                 footer, texts.fold), style, DocInfo(title, part_title, job.lang),
-                 job.part.margin)
+    furniture = Furniture(texts.ruler, texts.print_at_100, footer, texts.fold,
+                          job.game.accent(job.content))
+    render_pages(path, pages, job.part.painters(), furniture, style,
+                 DocInfo(title, part_title, job.lang), job.part.margin)
     return style.overflows
 
 

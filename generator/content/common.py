@@ -124,6 +124,7 @@ class GameInfo(Strict):
 
     players: Players
     minutes: int = Field(ge=1, le=600)
+    accent: HexColor | None = None  # the game's colour: the band at the foot of every sheet
     facts: dict[str, int] = Field(default_factory=dict)
 
 

@@ -11,7 +11,7 @@ from typing import Literal
 from ..errors import Problem, shared_errors
 from ..goblin.hexgrid import Edge, Hex
 from .art import register, resolve_refs
-from .common import SheetTexts, load_language_texts
+from .common import HexColor, SheetTexts, load_language_texts
 from .modeling import Strict
 from .paths import ContentRoots, display_path
 from .schema import Field
@@ -79,6 +79,7 @@ class GameFile(Strict):
     players: int = Field(ge=1)
     minutes: int = Field(ge=1)
     facts: Facts
+    accent: HexColor | None = None  # the game's colour: the band at the foot of every sheet
 
 
 Mark = Literal["bullets", "numbers", "stones"]

@@ -36,6 +36,7 @@ class Furniture:
     note: str
     footer: Callable[[int, int], str]
     fold_note: str = ""  # on fold pages, beside the fold line
+    accent: str | None = None  # the game's colour: a rule above the footer, the footer's ink
 
 
 @dataclass(frozen=True)
@@ -203,7 +204,14 @@ def _draw_furniture(c: Canvas, page: Page, total: int, furniture: Furniture,
     while fsize > 4.5 and text_width(footer, "Sans", fsize) > avail:
         fsize -= 0.25
     c.setFont(font("Sans"), fsize)
-    c.setFillColor(HexColor("#555555"))
+    if furniture.accent:  # the game's band: a rule in its colour over the footer
+        ink = HexColor(furniture.accent)
+        start = right - text_width(footer, "Sans", fsize)
+        c.setFillColor(ink)
+        c.rect(start, y + mm(3.4), right - start, mm(0.6), stroke=0, fill=1)
+    else:
+        ink = HexColor("#555555")
+    c.setFillColor(ink)
     c.drawRightString(right, y + 1.5, footer)
     c.restoreState()
 

@@ -44,6 +44,7 @@ class Game:
     languages: Callable[[Any], list[str]]
     sheet_texts: Callable[[Any, str], Any]
     rules_context: Callable[[Any, str], dict[str, Any]] | None = None
+    accent: Callable[[Any], str | None] = lambda content: None  # the sheets' band colour
     extra_checks: list[Callable[[ContentRoots], list[Problem]]] = field(default_factory=list)
     # checks of the loaded content slow enough to run in a drawing worker during a build
     slow_checks: list[Callable[[Any], list[Problem]]] = field(default_factory=list)

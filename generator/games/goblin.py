@@ -115,6 +115,7 @@ GOBLIN_SLAYER = Game(
                            part_title("player-aid")),
     },
     name=lambda bundle, lang: bundle.name(lang),
+    accent=lambda bundle: bundle.content.game.accent,
     languages=lambda bundle: bundle.languages,
     slow_checks=[lambda bundle: _cave_check(bundle)],
     sheet_texts=lambda bundle, lang: bundle.sheet_texts[lang],

@@ -189,6 +189,7 @@ MAGIC_LABYRINTH = Game(
         "tiles": Part("tiles", tile_pieces, _painters_tiles, part_title("tiles")),
     },
     name=lambda content, lang: content.name(lang),
+    accent=lambda content: content.game.accent,
     languages=lambda content: content.languages,
     sheet_texts=lambda content, lang: content.sheet_texts[lang],
     rules_context=magic_rules_context,

@@ -154,6 +154,7 @@ PAPER_LABYRINTH = Game(
     load=load_paper,
     parts={"player-sheet": PLAYER_PART, "host-sheets": HOST_PART},
     name=lambda bundle, lang: bundle.texts[lang].names.game,
+    accent=lambda bundle: bundle.game.accent,
     languages=lambda bundle: bundle.languages,
     sheet_texts=lambda bundle, lang: bundle.sheet_texts[lang],
     rules_context=paper_rules_context,
