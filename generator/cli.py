@@ -26,7 +26,7 @@ LAZY_COMMANDS = {
     "lang": ("generator.langcli", "lang",
              "Translate the games: start a language, see what is left to translate."),
     "plan": ("generator.plan.cli", "plan",
-             "Check, convert and generate plans of the pen-and-paper game «Лабиринт»."),
+             "Plans of the pen-and-paper game «Лабиринт»: check, convert, generate, print, play."),
 }
 
 

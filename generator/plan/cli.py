@@ -32,7 +32,7 @@ FORMAT_DOCS = "docs/plan-format.md (in Russian: docs/plan-format.ru.md)"
 
 @click.group(name="plan")
 def plan() -> None:
-    """Check, convert and generate plans of the pen-and-paper game «Лабиринт».
+    """Plans of the pen-and-paper game «Лабиринт»: check, convert, generate, print, play.
 
     A plan is the host's secret map: a grid text file (.txt) drawn as on squared paper, or its
     structured YAML/JSON form.
