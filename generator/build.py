@@ -19,7 +19,7 @@ from .content.paths import ContentRoots
 from .content.placeholders import fill
 from .draw.kit import Style
 from .draw.sheet import DocInfo, Furniture, render_pages
-from .errors import ContentError, OutputError, Problem, UsageError, errors_only
+from .errors import ContentError, OutputError, Problem, UsageError, errors_only, shared_errors
 from .games.base import Game, Part
 from .games.registry import all_games, game_ids, get_game
 from .layout.imposition import PAPERS, Page, SheetOptions, impose
@@ -100,19 +100,19 @@ def select_games(names: tuple[str, ...], parts: tuple[str, ...] = ()) -> list[Ga
 
 @dataclass
 class Loaded:
-    """Every game's content, its problems in report order, and the rulebook checks to run.
+    """Every game's content, its problems in report order, and the slow checks to run.
 
-    The rulebook checks are the slow part of loading; a build runs them in its drawing workers
-    beside the other drawings (see run_build) and slots their problems back in here, so the
-    report reads the same whichever process found them.
+    The slow checks (rulebooks, the cave) are the slow part of loading; a build runs them in
+    its drawing workers beside the other drawings (see run_build) and slots their problems
+    back in here, so the report reads the same whichever process found them.
     """
 
     content: dict[str, Any]
     games: list[Game]
     roots: ContentRoots
-    # per game: problems before its rulebook check, and those of its extra checks after it
+    # per game: problems before its slow checks, and those of its extra checks after them
     found: dict[str, tuple[list[Problem], list[Problem]]]
-    rules: list[str]  # the games whose slow checks are due: rulebooks (when `with_rules`), cave
+    slow: list[str]  # the games whose slow checks are due: rulebooks (when `with_rules`), cave
     refusals: list[Problem] = field(default_factory=list)
     # per game, the languages a build makes (None: `check`, every problem counts)
     building: dict[str, set[str]] | None = None
@@ -133,7 +133,7 @@ class Loaded:
         self.refusals += self.roots.take_refusals()  # links out of the folder found by glob
         return out + self.refusals + self.skipped
 
-    def check_rules(self, game_id: str) -> list[Problem]:
+    def run_slow_checks(self, game_id: str) -> list[Problem]:
         """Run one game's slow checks: its rulebooks' (when they are built) and its own
         (Goblin Slayer's cave, over every assembly), in a drawing worker during a build."""
         game = next(g for g in self.games if g.id == game_id)
@@ -143,7 +143,7 @@ class Loaded:
 
 
 def load_content(games: list[Game], roots: ContentRoots, rules: bool = True) -> Loaded:
-    """Load every game's content; leave the rulebook checks (when `rules`) to the caller."""
+    """Load every game's content; leave the slow checks (rulebooks when `rules`) to the caller."""
     loaded = Loaded({}, games, roots, {}, [], with_rules=rules)
     for game in games:
         content, found = game.load(roots)
@@ -152,7 +152,7 @@ def load_content(games: list[Game], roots: ContentRoots, rules: bool = True) -> 
         loaded.found[game.id] = (list(found), after)
         if content is not None and ((rules and game.rules_context is not None)
                                     or game.slow_checks):
-            loaded.rules.append(game.id)
+            loaded.slow.append(game.id)
     return loaded
 
 
@@ -174,7 +174,7 @@ def load_games(games: list[Game], roots: ContentRoots, strict: bool, rules: bool
     pay for them; `check` always does).
     """
     loaded = load_content(games, roots, rules)
-    found = {game_id: loaded.check_rules(game_id) for game_id in loaded.rules}
+    found = {game_id: loaded.run_slow_checks(game_id) for game_id in loaded.slow}
     return loaded.content, settle(loaded, found, strict)
 
 
@@ -208,14 +208,14 @@ def plan_jobs(options: BuildOptions, drawing: bool = True) -> tuple[list[Job], l
     Only what the parts asked for use is checked: the rulebooks when a `rules` part is drawn.
     """
     loaded = plan_content(options, drawing)
-    jobs = jobs_for(options, loaded) if not _shared_stop(loaded, []) else []
-    found = {game_id: loaded.check_rules(game_id) for game_id in loaded.rules}
+    jobs = jobs_for(options, loaded) if not shared_errors(loaded.problems({})) else []
+    found = {game_id: loaded.run_slow_checks(game_id) for game_id in loaded.slow}
     warnings = settle(loaded, found, options.strict)
     return jobs, warnings
 
 
 def plan_content(options: BuildOptions, drawing: bool = True) -> Loaded:
-    """Validate the options and load the content the build needs; rulebook checks not yet run."""
+    """Validate the options and load the content the build needs; slow checks not yet run."""
     if options.paper not in PAPERS:
         raise UsageError(f"unknown paper '{options.paper}': choose a4 or letter")
     sets = bool(options.pieces or options.pack)
@@ -421,7 +421,7 @@ def write_atomically(target: Path, make: Callable[[Path], Any]) -> Any:
 
 @dataclass
 class Task:
-    """Work for one process: a game's rulebook check first (if any), then some files.
+    """Work for one process: a game's slow checks first (if any), then some files.
 
     A task that checks a game's rulebooks also draws them, so the check's parsed rulebooks
     are reused; when the check stops the build, its files are not drawn.
@@ -433,7 +433,7 @@ class Task:
 
 @dataclass
 class Outcome:
-    """What a task found: its rulebook check's problems, files refused, texts shrunk per file."""
+    """What a task found: its slow checks' problems, files refused, texts shrunk per file."""
 
     check: list[Problem] | None
     refused: dict[Any, Problem]
@@ -448,7 +448,7 @@ def _run_task(index: int) -> Outcome:
     task: Task = tasks[index]
     found = None
     if task.check is not None:
-        found = loaded.check_rules(task.check)
+        found = loaded.run_slow_checks(task.check)
         if errors_only(found, strict):
             return Outcome(found, dict(loaded.roots.refused), {})
     overflows = {}
@@ -459,9 +459,9 @@ def _run_task(index: int) -> Outcome:
 
 
 def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]]) -> list[Task]:
-    """The rulebook checks with their games' rulebooks first (the longest work), then the rest."""
+    """The slow checks with their games' rulebooks first (the longest work), then the rest."""
     tasks = []
-    for game_id in loaded.rules:
+    for game_id in loaded.slow:
         files = [i for i, (job, _, _) in enumerate(pending)
                  if job.game.id == game_id and job.part.name == "rules"]
         tasks.append(Task(game_id, files))
@@ -522,9 +522,9 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
     """
     side = side_problems(options.content, options.templates)
     loaded = plan_content(options)
-    jobs = jobs_for(options, loaded) if not _shared_stop(loaded, side) else []
+    jobs = jobs_for(options, loaded) if not shared_errors(loaded.problems({}) + side) else []
     if errors_only(loaded.problems({}) + side, options.strict):
-        found = {game_id: loaded.check_rules(game_id) for game_id in loaded.rules}
+        found = {game_id: loaded.run_slow_checks(game_id) for game_id in loaded.slow}
         stopping = errors_only(loaded.problems(found), options.strict)
         raise ContentError(stopping + side if stopping else side)
     temps: list[tuple[Path, Path]] = []
@@ -566,11 +566,6 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
                 with contextlib.suppress(OSError):
                     folder.rmdir()
     return report
-
-
-def _shared_stop(loaded: Loaded, side: list[Problem]) -> bool:
-    """True when an error not of one language's files stops the build whatever it makes."""
-    return any(p.severity == "error" and not p.lang for p in loaded.problems({}) + side)
 
 
 def _missing_folders(targets: list[Path]) -> list[Path]:

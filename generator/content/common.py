@@ -81,6 +81,13 @@ class CalibrationTexts(Strict):
     back_side: str
 
 
+class GameTexts(Strict):
+    """What every game's `text/LANG.yaml` holds besides its own words: the captions under
+    the rulebook's diagrams, by diagram name (and `name:detail`)."""
+
+    captions: dict[str, str] = Field(default_factory=dict)
+
+
 class RulebookTexts(Strict):
     """The rulebooks' own words: footer label, cover line, contents, back page, draft mark."""
 

@@ -11,7 +11,7 @@ from typing import Literal
 from ..errors import Problem, shared_errors
 from ..goblin.hexgrid import Edge, Hex
 from .art import register, resolve_refs
-from .common import HexColor, SheetTexts, load_language_texts
+from .common import GameTexts, HexColor, SheetTexts, load_language_texts
 from .modeling import Strict
 from .paths import ContentRoots, display_path
 from .schema import Field
@@ -183,14 +183,12 @@ class GoblinNames(Strict):
     locations: dict[str, str]
 
 
-class GoblinTexts(Strict):
+class GoblinTexts(GameTexts):
     """text/LANG.yaml: the sheets' footers, the player aid and the names."""
 
     names: GoblinNames
     parts: dict[str, str] = Field(default_factory=dict)
     aid: AidTexts
-    # captions under the rulebook's diagrams, by diagram name (and `name:detail`)
-    captions: dict[str, str] = Field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from ..units import parse_length
 from .art import Picture, register, resolve
 from .common import (
     GameInfo,
+    GameTexts,
     HexColor,
     Length,
     SheetTexts,
@@ -136,7 +137,7 @@ class MagicNames(Strict):
     pawns: dict[str, str]
 
 
-class MagicTexts(Strict):
+class MagicTexts(GameTexts):
     """Labels printed on the pieces, in one language."""
 
     names: MagicNames
@@ -149,8 +150,6 @@ class MagicTexts(Strict):
     marker: str
     score: ScoreTexts
     setup: SetupTexts
-    # captions under the rulebook's diagrams, by diagram name (and `name:detail`)
-    captions: dict[str, str] = Field(default_factory=dict)
 
 
 @dataclass(frozen=True)

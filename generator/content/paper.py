@@ -20,7 +20,7 @@ from ..plan.model import MAX_SIZE, MIN_SIZE, Plan
 from ..plan.randomplan import MAX_TREASURE_MOVES
 from ..plan.report import PlanReadError
 from ..sourceyaml import SourceDoc
-from .common import GameInfo, SheetTexts, load_language_texts, load_model
+from .common import GameInfo, GameTexts, SheetTexts, load_language_texts, load_model
 from .modeling import Strict
 from .paths import ContentRoots, display_path
 from .placeholders import uses
@@ -91,7 +91,7 @@ class PaperNames(Strict):
     game: str = Field(min_length=1)
 
 
-class PaperTexts(Strict):
+class PaperTexts(GameTexts):
     """text/LANG.yaml: every word of the sheets in one language, and the game's name."""
 
     names: PaperNames
@@ -120,8 +120,6 @@ class PaperTexts(Strict):
     host_hint: str
     treasures_now: str
     positions_title: str
-    # captions under the rulebook's diagrams, by diagram name (and `name:detail`)
-    captions: dict[str, str] = Field(default_factory=dict)
 
 
 @dataclass(frozen=True)
