@@ -322,6 +322,33 @@ def test_a_broken_goblin_counter_picture_points_at_counters_yaml(tmp_path, monke
         "column 1: unclosed token): fix the file or export it again")
 
 
+def test_a_broken_door_or_tunnel_picture_points_at_the_first_door_or_tunnel(tmp_path,
+                                                                            monkeypatch):
+    """The door and tunnel pictures are named by no key (art/locations/door.svg is the file):
+    their problems point at the first `"q,r": door` (or tunnel) of locations.yaml."""
+    root = tmp_path / "user"
+    art = root / "goblin-slayer" / "art" / "locations"
+    art.mkdir(parents=True)
+    (art / "door.svg").write_text("<svg", encoding="utf-8")
+    (art / "tunnel.svg").write_text(HEAD + '<image href="http://x.test/t.png"/></svg>\n',
+                                    encoding="utf-8")
+    monkeypatch.chdir(root)
+    code, _, err = run_cli("check", "--content", ".", "goblin-slayer")
+    assert code == 1 and "Traceback" not in err
+    rows = (BUNDLED / "goblin-slayer" / "locations.yaml").read_text("utf-8").splitlines()
+    door = next(i for i, s in enumerate(rows, 1) if s.strip().endswith(": door"))
+    tunnel = next(i for i, s in enumerate(rows, 1) if s.strip().endswith(": tunnel"))
+    bundled = display_path(BUNDLED / "goblin-slayer" / "locations.yaml")
+    assert err.splitlines()[:2] == [
+        f"{bundled}:{door}:{rows[door - 1].index('door') + 1}: picture 'art/locations/door.svg' "
+        "is not a readable SVG (line 1, column 1: unclosed token): fix the file or export it "
+        "again",
+        f"{bundled}:{tunnel}:{rows[tunnel - 1].index('tunnel') + 1}: picture "
+        "'art/locations/tunnel.svg' refers to something outside it ('http://x.test/t.png', "
+        "line 2): a picture must be self-contained; embed the image as a data: URI or remove "
+        "the reference"]
+
+
 def test_a_users_picture_does_not_take_the_bundled_ink_saver_variant(tmp_path):
     flask = tmp_path / "user" / "magic-labyrinth" / "art" / "cards" / "flask.svg"
     flask.parent.mkdir(parents=True)

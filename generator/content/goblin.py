@@ -6,7 +6,7 @@ The files themselves are read and the locations parsed by content/goblin_files.p
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from ..errors import Problem, shared_errors
 from ..goblin.hexgrid import Edge, Hex
@@ -231,13 +231,32 @@ def load_goblin(roots: ContentRoots) -> tuple[GoblinBundle | None, list[Problem]
     pictures.update(resolve_refs(roots, GAME, "locations.yaml", [
         (f"decor-{loc.id}", ("locations", i, "decor"), None)
         for i, loc in enumerate(content.locations)]
-        + [(kind, (), f"art/locations/{kind}.svg") for kind in ("door", "tunnel")],
+        + [(kind, _first_feature(roots, kind), f"art/locations/{kind}.svg")
+           for kind in ("door", "tunnel")],
         problems))
     if shared_errors(problems):
         return None, problems
     register(GAME, pictures)
     texts, sheet = usable(texts, problems), usable(sheet, problems)
     return GoblinBundle(content, texts, sheet), problems
+
+
+def _first_feature(roots: ContentRoots, kind: str) -> tuple[Any, ...]:
+    """Where locations.yaml first places a door or a tunnel (`"q,r": door`): what a problem
+    with its picture (art/locations/door.svg) points at; the file's top if none does."""
+    from ..sourceyaml import load_yaml_file
+
+    path = roots.find(f"{GAME}/locations.yaml")
+    if path is None:
+        return ()
+    doc, _ = load_yaml_file(path, display_path(path))
+    locations = doc.data.get("locations") if isinstance(doc.data, dict) else None
+    for i, location in enumerate(locations if isinstance(locations, list) else []):
+        features = location.get("features") if isinstance(location, dict) else None
+        for key, value in (features.items() if isinstance(features, dict) else ()):
+            if value == kind:
+                return ("locations", i, "features", key)
+    return ()
 
 
 def _check_names(roots: ContentRoots, content: GoblinContent,
