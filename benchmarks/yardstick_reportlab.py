@@ -320,9 +320,12 @@ def formula_sheet(out: Path) -> None:
 
 def main(argv: list[str]) -> int:
     """Write both yardstick PDFs into the folder given as the only argument."""
-    if len(argv) != 1:
-        print("usage: yardstick_reportlab.py OUTPUT_FOLDER", file=sys.stderr)
-        return 2
+    if len(argv) != 1 or argv[0].startswith("-"):
+        print("usage: yardstick_reportlab.py OUTPUT_FOLDER\n\nDraws the tokens and formula "
+              "cards of `build magic-labyrinth --part tokens --part formulas --lang ru` with "
+              "plain ReportLab canvas calls: the yardstick of benchmarks/run.py.",
+              file=sys.stderr)
+        return 0 if argv and argv[0] in ("-h", "--help") else 2
     out = Path(argv[0])
     out.mkdir(parents=True, exist_ok=True)
     register_fonts()

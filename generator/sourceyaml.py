@@ -184,8 +184,38 @@ def _compose(text: str) -> yaml.Node | None:
     return yaml.compose(text, Loader=_BoundedLoader)
 
 
+_PARSED: dict[tuple[str, str], tuple[SourceDoc, list[Problem]]] = {}
+_PARSED_MAX = 256  # documents kept; a build reads about 30 files, some of them many times
+
+
 def parse_yaml(text: str, file: str) -> tuple[SourceDoc, list[Problem]]:
-    """Parse YAML text; return the document and any problems (never raises on bad input)."""
+    """Parse YAML text; return the document and any problems (never raises on bad input).
+
+    The same text of the same file is parsed once per process (a glossary is read by every
+    language that translates it, by each check that needs it): later calls get a copy of the
+    data, so no caller can change what another one reads.
+    """
+    key = (file, text)
+    found = _PARSED.get(key)
+    if found is None:
+        if len(_PARSED) >= _PARSED_MAX:
+            del _PARSED[next(iter(_PARSED))]
+        found = _PARSED[key] = _parse_yaml(text, file)
+    doc, problems = found
+    return (SourceDoc(doc.file, _copy_tree(doc.data), dict(doc.positions),
+                      dict(doc.key_positions)), list(problems))
+
+
+def _copy_tree(data: Any) -> Any:
+    """A copy of parsed YAML data: new dicts and lists, the same (immutable) scalars."""
+    if isinstance(data, dict):
+        return {key: _copy_tree(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_copy_tree(value) for value in data]
+    return data
+
+
+def _parse_yaml(text: str, file: str) -> tuple[SourceDoc, list[Problem]]:
     doc = SourceDoc(file=file, data=None)
     problems: list[Problem] = []
     try:

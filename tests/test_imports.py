@@ -65,3 +65,30 @@ def test_help_and_plan_check_load_no_pdf_template_or_model_library(args):
     modules = _modules(*args)
     assert _loaded(modules, "reportlab", "pydantic", "jinja2", "yaml" if args == ("--help",)
                    else "reportlab") == []
+
+
+def test_a_build_renders_only_the_rulebooks_it_makes_and_their_sources(tmp_path, monkeypatch):
+    """`build --lang en` checks the English rulebook against the Russian one it was translated
+    from, and leaves the Ukrainian one alone (a build pays only for what it makes)."""
+    from generator.build import BuildOptions, run_build
+    from generator.rulebook import build as rulebook_build
+
+    rendered: list[str] = []
+    real = rulebook_build._load_rules
+
+    def counting(path, context, lang, display=None):
+        rendered.append(lang)
+        return real(path, context, lang, display)
+
+    monkeypatch.setattr(rulebook_build, "_load_rules", counting)
+    rulebook_build._LOADED.clear()
+    run_build(BuildOptions(games=("goblin-slayer",), parts=("rules",), lang="en",
+                           out=tmp_path, jobs=1))
+    assert sorted(rendered) == ["en", "ru"]
+    assert [p.name for p in tmp_path.rglob("*.pdf")] == ["goblin-slayer-rules-en-a4.pdf"]
+    rendered.clear()
+    rulebook_build._LOADED.clear()
+    from generator.check import check_content  # `check` still reads every language
+
+    check_content(None, strict=False, games=("goblin-slayer",))
+    assert sorted(rendered) == ["en", "ru", "uk"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,13 +57,15 @@ class Game:
 
             self.parts["print-guide"] = guide_part(self)
 
-    def check_rules(self, roots: ContentRoots, content: Any) -> list[Problem]:
-        """Check the game's rulebooks in every language (none when it has no rules)."""
+    def check_rules(self, roots: ContentRoots, content: Any,
+                    langs: Collection[str] | None = None) -> list[Problem]:
+        """Check the game's rulebooks in langs, or in every language (none when it has no
+        rules)."""
         if self.rules_context is None:
             return []
         from .rules import check_game_rules
 
-        return check_game_rules(roots, self.id, content, self.rules_context)
+        return check_game_rules(roots, self.id, content, self.rules_context, langs)
 
 
 def part_title(part: str) -> Callable[[Any, str], str]:

@@ -7,7 +7,7 @@ when content loads, before anything is written.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ from ..content.common import ProjectInfo, check_counted, load_model
 from ..content.paths import ContentRoots, display_path
 from ..content.terms import load_glossary, synonym_warnings
 from ..errors import ContentError, Problem
-from ..rulebook.build import build_rulebook, check_rulebooks
+from ..rulebook.build import build_rulebook, check_rulebooks, rulebook_sources
 from .base import rules_files
 
 
@@ -45,29 +45,40 @@ def _typographic(value: Any) -> Any:
 
 
 def check_game_rules(roots: ContentRoots, game: str, content: Any,
-                     context: Callable[[Any, str], dict[str, Any]]) -> list[Problem]:
-    """Render and compare every language's rulebook of a game; warn where a rulebook or a sheet
-    text uses a word its glossary avoids. Each problem belongs to its language."""
+                     context: Callable[[Any, str], dict[str, Any]],
+                     langs: Collection[str] | None = None) -> list[Problem]:
+    """Render and compare the rulebooks of a game in langs (None: every language); warn where
+    a rulebook or a sheet text uses a word its glossary avoids. Each problem belongs to its
+    language. A rulebook in langs is compared with its source language's, which is rendered
+    for that but whose own problems are left to a check of its language."""
     from ..content.translation import tag
 
     files = rules_files(roots, game)
     if not files:
         return []
+    wanted = set(files) if langs is None else set(langs) & set(files)
+    compared = wanted | rulebook_sources({lang: files[lang] for lang in wanted}, set(files))
     problems: list[Problem] = []
     load_project(roots, problems)
     ready = {}
     for lang, path in files.items():
+        if lang not in compared:
+            continue
         missing = _missing_game_words(roots, game, content, lang)
         if not missing and lang in getattr(content, "texts", {}):
             ready[lang] = path
-        problems += missing
+        if lang in wanted:
+            problems += missing
     contexts = {}
     for lang in ready:
         found: list[Problem] = []
         contexts[lang] = rules_context(roots, game, content, context, lang, found)
-        problems += tag(found, lang)
-    problems += check_rulebooks(ready, contexts)
+        if lang in wanted:
+            problems += tag(found, lang)
+    problems += check_rulebooks(ready, contexts, wanted)
     for lang, path in ready.items():
+        if lang not in wanted:
+            continue
         found = _check_book_words(roots, content, lang)
         glossary = load_glossary(roots, game, lang, [])
         paths = [path]

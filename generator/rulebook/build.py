@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -244,9 +244,11 @@ def build_rulebook(rules_path: Path, context: dict[str, Any], lang: str, paper: 
 
 
 def check_rulebooks(paths_by_lang: Mapping[str, Path],
-                    context_by_lang: Mapping[str, Mapping[str, Any]]) -> list[Problem]:
-    """Check every language's rulebook; compare each translation with its source language
-    (warnings). Each problem belongs to its rulebook's language."""
+                    context_by_lang: Mapping[str, Mapping[str, Any]],
+                    langs: Collection[str] | None = None) -> list[Problem]:
+    """Check the rulebooks in langs (None: every one given); compare each translation with its
+    source language (warnings). Each problem belongs to its rulebook's language; a rulebook
+    given only as the source of one in langs is compared with, its own problems not reported."""
     from ..content.translation import tag
 
     problems: list[Problem] = []
@@ -254,8 +256,11 @@ def check_rulebooks(paths_by_lang: Mapping[str, Path],
     for lang, path in paths_by_lang.items():
         item = load_rules(Path(path), context_by_lang.get(lang, {}), lang)
         loaded[lang] = item
-        problems.extend(tag(item.problems, lang))
+        if langs is None or lang in langs:
+            problems.extend(tag(item.problems, lang))
     for lang, item in loaded.items():
+        if langs is not None and lang not in langs:
+            continue
         ref = loaded.get(source_language(item.source, lang))
         if ref is None or ref is item or not ref.ok or not item.ok:
             continue
@@ -265,6 +270,14 @@ def check_rulebooks(paths_by_lang: Mapping[str, Path],
         ref_order = [h.id for h in headings(ref.blocks)]
         problems.extend(tag(_compare(item, ref.blocks, ref_name, ref_lines, ref_order), lang))
     return problems
+
+
+def rulebook_sources(paths_by_lang: Mapping[str, Path], known: Collection[str]) -> set[str]:
+    """The languages (among known) the given rulebooks were translated from: what comparing
+    them needs besides themselves. Reads only their front matter."""
+    sources = {source_language(read_rules(Path(path)), lang)
+               for lang, path in paths_by_lang.items()}
+    return {lang for lang in sources if lang in known}
 
 
 def source_language(src: RulesSource, lang: str) -> str:

@@ -113,12 +113,13 @@ def _prepare() -> None:
 def missing_glyphs(text: str) -> set[str]:
     """Return the characters of text that the body font cannot print."""
     _prepare()
-    face = pdfmetrics.getFont("Serif").face
-    cmap = face.charToGlyph
-    symbols = symbol_font()
+    cmap = pdfmetrics.getFont("Serif").face.charToGlyph
+    lacking = {ch for ch in set(text) if ord(ch) >= 32 and ord(ch) not in cmap}
+    if not lacking:
+        return lacking
+    symbols = symbol_font()  # read only when the text fonts lack something (a big font)
     extra = symbols[1] if symbols else frozenset()
-    return {ch for ch in set(text)
-            if ord(ch) >= 32 and ord(ch) not in cmap and ord(ch) not in extra}
+    return {ch for ch in lacking if ord(ch) not in extra}
 
 
 # --- styles ---------------------------------------------------------------------------------

@@ -54,3 +54,26 @@ def test_the_words_of_code_spans_and_quotes_are_kept_whole_in_the_book() -> None
     assert {"labyrinth", "pnp", "plan", "check", "movement"} <= KEEP_WHOLE
     assert "type" not in KEEP_WHOLE
     assert list(hyphenator("en")("labyrinth")) == []
+
+
+def test_our_pattern_reader_splits_every_rulebook_word_as_pyphen_does() -> None:
+    """Patterns (read lazily, for speed) must agree with pyphen's own reader on every word
+    of the bundled rulebooks, in each language whose dictionary it reads."""
+    import re
+    from pathlib import Path
+
+    import pyphen
+
+    from generator.rulebook.hyphenate import PYPHEN_LANG, Patterns
+
+    root = Path(__file__).resolve().parents[2] / "content"
+    for lang in ("ru", "en", "uk", "de"):
+        words = {w for f in root.glob("*/rules/*.md")
+                 for w in re.findall(r"[^\W\d_]{4,}", f.read_text(encoding="utf-8"))}
+        assert len(words) > 300
+        path = Path(str(pyphen.LANGUAGES[PYPHEN_LANG[lang]]))
+        ours = Patterns(path)
+        theirs = pyphen.Pyphen(filename=path, left=2, right=2)
+        differ = [w for w in sorted(words)
+                  if ours.positions(w) != [int(i) for i in theirs.positions(w)]]
+        assert differ == [], (lang, differ[:5])
