@@ -117,7 +117,8 @@ class Loaded:
     refusals: list[Problem] = field(default_factory=list)
     # per game, the languages a build makes (None: `check`, every problem counts)
     building: dict[str, set[str]] | None = None
-    skipped: list[Problem] = field(default_factory=list)  # unfinished languages left out
+    skipped: list[Problem] = field(default_factory=list)  # languages left out, and why
+    offered: dict[str, set[str]] = field(default_factory=dict)  # per game, its languages
     with_rules: bool = True  # whether the slow checks include the rulebooks
 
     def problems(self, rules_found: dict[str, list[Problem]]) -> list[Problem]:
@@ -252,7 +253,8 @@ def jobs_for(options: BuildOptions, loaded: Loaded) -> list[Job]:
         offered = {p.name: (p.languages(content, loaded.roots) if p.languages
                             else game.languages(content)) for p in parts}
         known = sorted({lang for langs in offered.values() for lang in langs})
-        _check_languages(game, wanted, known)
+        if not _offers_languages(options, loaded, game, known):
+            continue
         drafts = _leave_out_drafts(loaded, game, known, wanted)
         assert loaded.building is not None  # set by _leave_out_drafts
         building = loaded.building.setdefault(game.id, set())
@@ -262,6 +264,7 @@ def jobs_for(options: BuildOptions, loaded: Loaded) -> list[Job]:
             building.update(langs)
             jobs.extend(Job(game, part, content, lang, options.paper, loaded.roots,
                             lang in drafts) for lang in langs)
+    _check_some_game_has(options, loaded)
     return jobs
 
 
@@ -298,14 +301,49 @@ def _leave_out_drafts(loaded: Loaded, game: Game, known: list[str], wanted: tupl
     return drafts
 
 
+def _offers_languages(options: BuildOptions, loaded: Loaded, game: Game, known: list[str]
+                      ) -> bool:
+    """Whether a game is built in the languages asked for. A game named on the command line
+    must have them all (a usage error if not); of the games built because none was named,
+    one lacking a language asked for is built in the others, with a warning, so that
+    `build --lang uk` makes every game there is in Ukrainian."""
+    wanted = options.languages
+    loaded.offered.setdefault(game.id, set()).update(known)
+    if options.games or not wanted:
+        _check_languages(game, wanted, known)
+        return True
+    lacking = [lang for lang in wanted if lang not in known]
+    having = [lang for lang in wanted if lang in known]
+    if lacking:
+        built = f"built in {', '.join(having)} only" if having else "not built"
+        loaded.skipped.append(Problem(
+            f"content/{game.id}", 1, 1, f"{game.id} has no '{lacking[0]}' texts, so it was "
+            f"{built}: `labyrinth-pnp lang new {lacking[0]} --content DIR --game {game.id}` "
+            "starts a translation", "warning"))
+    return bool(having)
+
+
+def _check_some_game_has(options: BuildOptions, loaded: Loaded) -> None:
+    """A usage error when no game has a language asked for (games named or not)."""
+    known = sorted(set().union(*loaded.offered.values())) if loaded.offered else []
+    for lang in options.languages:
+        start = f"`labyrinth-pnp lang new {lang} --content DIR` writes the files a language needs"
+        if loaded.offered and not known:
+            raise UsageError(f"no game has the language '{lang}' nor any other: {start}")
+        if known and lang not in known:
+            raise UsageError(f"no game has the language '{lang}': available are "
+                             f"{', '.join(known)} ({start})")
+
+
 def _check_languages(game: Game, wanted: tuple[str, ...], known: list[str]) -> None:
     missing = [lang for lang in wanted if lang not in known]
+    start = (f"`labyrinth-pnp lang new {missing[0]} --content DIR` writes the files a "
+             "language needs") if missing else ""
     if missing and known:
         raise UsageError(f"{game.id} has no language '{missing[0]}': available are "
-                         f"{', '.join(known)} (add text files to add a language)")
+                         f"{', '.join(known)} ({start})")
     if missing:
-        raise UsageError(f"{game.id} has no language '{missing[0]}' nor any other: "
-                         "add text files to add a language")
+        raise UsageError(f"{game.id} has no language '{missing[0]}' nor any other: {start}")
 
 
 def _set_jobs(options: BuildOptions, loaded: Loaded, game: Game) -> list[Job]:
@@ -315,7 +353,8 @@ def _set_jobs(options: BuildOptions, loaded: Loaded, game: Game) -> list[Job]:
 
     content = loaded.content[game.id]
     known = game.languages(content)
-    _check_languages(game, options.languages, known)
+    if not _offers_languages(options, loaded, game, known):
+        return []
     drafts = _leave_out_drafts(loaded, game, known, options.languages)
     langs = [lang for lang in known if (lang in options.languages if options.languages
                                         else lang not in drafts)]

@@ -58,8 +58,14 @@ def test_a_game_with_no_language_never_lists_an_empty_choice(tmp_path: Path,
     monkeypatch.setattr(build, "all_games", lambda: [mute])
     code, _, err = run_cli("build", "--part", "tokens", "--lang", "en", "--out", tmp_path)
     assert code == 2
-    assert err == ("Error: magic-labyrinth has no language 'en' nor any other: add text files "
-                   "to add a language\n")
+    assert err == ("Error: no game has the language 'en' nor any other: `labyrinth-pnp "
+                   "lang new en --content DIR` writes the files a language needs\n")
+    monkeypatch.setattr(build, "get_game", lambda name: mute)
+    code, _, err = run_cli("build", "magic-labyrinth", "--part", "tokens", "--lang", "en",
+                           "--out", tmp_path)
+    assert code == 2
+    assert err == ("Error: magic-labyrinth has no language 'en' nor any other: `labyrinth-pnp "
+                   "lang new en --content DIR` writes the files a language needs\n")
 
 
 @pytest.mark.parametrize("command", ["build", "layout"])
@@ -114,8 +120,9 @@ def test_layout_lang_is_repeatable() -> None:
 def test_an_unknown_language_among_several_is_named() -> None:
     code, _, err = run_cli("layout", "magic-labyrinth", "--lang", "en,fr")
     assert code == 2
-    assert err == ("Error: magic-labyrinth has no language 'fr': available are en, ru (add text "
-                   "files to add a language)\n")
+    assert err == ("Error: magic-labyrinth has no language 'fr': available are en, ru "
+                   "(`labyrinth-pnp lang new fr --content DIR` writes the files a language "
+                   "needs)\n")
 
 
 def test_an_empty_language_code_is_a_usage_error() -> None:
@@ -211,3 +218,24 @@ def test_check_words_plan_problems_in_english(plan_content: Path) -> None:
         "paper-labyrinth/plans/x.txt:9:2: warning: warning[cell-code]: code 'C' in A4 uses "
         "look-alike letters of the other alphabet; read as 'С' (land); if that is right, write "
         "it as 'С'"]
+
+
+def test_a_language_only_some_games_have_builds_those_games(tmp_path: Path) -> None:
+    """`build --lang uk` with no game named makes every game there is in Ukrainian (Goblin
+    Slayer) and says which games it left out and how to start them."""
+    code, out, err = run_cli("build", "--lang", "uk", "--part", "rules", "--out", tmp_path)
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.rglob("*.pdf")) == ["goblin-slayer-rules-uk-a4.pdf"]
+    assert err.splitlines() == [
+        f"content/{game}:1:1: warning: {game} has no 'uk' texts, so it was not built: "
+        f"`labyrinth-pnp lang new uk --content DIR --game {game}` starts a translation"
+        for game in ("magic-labyrinth", "paper-labyrinth")]
+
+
+def test_a_language_no_game_has_is_a_usage_error(tmp_path: Path) -> None:
+    code, _, err = run_cli("build", "--lang", "de", "--out", tmp_path)
+    assert code == 2
+    assert err == ("Error: no game has the language 'de': available are en, ru, uk "
+                   "(`labyrinth-pnp lang new de --content DIR` writes the files a language "
+                   "needs)\n")
+    assert not any(tmp_path.iterdir())
