@@ -28,7 +28,8 @@ MARKER_STYLED = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
                  '<circle cx="5" cy="5" r="4" style="fill:#ff00ff"/></svg>')
 # the parts whose every piece front shows a picture
 PICTURE_PARTS = {"magic-labyrinth": ("tokens", "formulas", "counters"),
-                 "goblin-slayer": ("counters", "player-aid", "locations")}
+                 "goblin-slayer": ("counters", "player-aid", "locations"),
+                 "paper-labyrinth": ("host-sheets",)}
 
 
 def _art_files() -> list[Path]:
@@ -90,6 +91,18 @@ def test_every_picture_comes_from_an_art_file(tmp_path, game_id, part):
     assert [pid for pid, data in pieces if MARKER_OP not in data] == []
     bundled = _front_bytes(game_id, part, ContentRoots.with_user(None))
     assert [pid for pid, data in bundled if MARKER_OP in data] == []
+
+
+def test_the_paper_games_pictures_come_from_art_files(tmp_path):
+    """«Лабиринт»'s arsenal, medical post and treasure marks are art/icons/ files: a player
+    sheet's first page (legend and trackers) shows the marker in their place, its page of
+    draft grids has none to show."""
+    roots = ContentRoots.with_user(_marker_folder(tmp_path))
+    pages = _front_bytes("paper-labyrinth", "player-sheet", roots)
+    assert [(pid, MARKER_OP in data) for pid, data in pages] == [("player-0-1", True),
+                                                                  ("player-0-2", False)]
+    bundled = _front_bytes("paper-labyrinth", "player-sheet", ContentRoots.with_user(None))
+    assert not any(MARKER_OP in data for _, data in bundled)
 
 
 def _pdf_xobjects(path: Path) -> dict[str, int]:
@@ -347,6 +360,23 @@ def test_a_broken_door_or_tunnel_picture_points_at_the_first_door_or_tunnel(tmp_
         "'art/locations/tunnel.svg' refers to something outside it ('http://x.test/t.png', "
         "line 2): a picture must be self-contained; embed the image as a data: URI or remove "
         "the reference"]
+
+
+def test_a_broken_paper_icon_points_at_its_line_of_game_yaml(tmp_path, monkeypatch):
+    root = tmp_path / "user"
+    picture = root / "paper-labyrinth" / "art" / "icons" / "arsenal.svg"
+    picture.parent.mkdir(parents=True)
+    picture.write_text("<svg", encoding="utf-8")
+    monkeypatch.chdir(root)
+    code, _, err = run_cli("check", "--content", ".", "paper-labyrinth")
+    assert code == 1 and "Traceback" not in err
+    rows = (BUNDLED / "paper-labyrinth" / "game.yaml").read_text("utf-8").splitlines()
+    line = next(i for i, s in enumerate(rows, 1) if "arsenal: art/icons/arsenal.svg" in s)
+    bundled = display_path(BUNDLED / "paper-labyrinth" / "game.yaml")
+    assert err.splitlines()[0] == (
+        f"{bundled}:{line}:{rows[line - 1].index('art/') + 1}: picture 'art/icons/arsenal.svg' "
+        "is not a readable SVG (line 1, column 1: unclosed token): fix the file or export it "
+        "again")
 
 
 def test_a_users_picture_does_not_take_the_bundled_ink_saver_variant(tmp_path):

@@ -20,14 +20,15 @@ from ..plan.model import MAX_SIZE, MIN_SIZE, Plan
 from ..plan.randomplan import MAX_TREASURE_MOVES
 from ..plan.report import PlanReadError
 from ..sourceyaml import SourceDoc
+from .art import register, resolve_refs
 from .common import GameInfo, GameTexts, SheetTexts, load_language_texts, load_model
 from .modeling import Strict
+from .paper_game import GAME, ICONS, PaperGame
 from .paths import ContentRoots, display_path
 from .placeholders import uses
 from .schema import After, Field
 from .translation import usable
 
-GAME = "paper-labyrinth"
 MAX_TITLE = 70  # a longer first comment line is printed as a note, under the file's name
 
 
@@ -203,7 +204,7 @@ def _check_facts(doc: SourceDoc, game: GameInfo, problems: list[Problem]) -> Non
 def load_paper(roots: ContentRoots) -> tuple[PaperBundle | None, list[Problem]]:
     """Load the game's facts, sheet wording and example plans."""
     problems: list[Problem] = []
-    game, gdoc = load_model(roots, f"{GAME}/game.yaml", GameInfo, problems)
+    game, gdoc = load_model(roots, f"{GAME}/game.yaml", PaperGame, problems)
     texts = load_language_texts(roots, f"{GAME}/text", PaperTexts, problems)
     sheet = load_language_texts(roots, "common/text", SheetTexts, problems)
     _check_play_texts(roots, problems)
@@ -213,10 +214,17 @@ def load_paper(roots: ContentRoots) -> tuple[PaperBundle | None, list[Problem]]:
         problems.extend(found)
         if plan is not None:
             plans.append(ExamplePlan(name.removesuffix(".txt"), plan))
+    pictures = {}
     if game is not None and gdoc is not None:
         _check_facts(gdoc, game, problems)
+        given = game.art.model_dump()
+        pictures = resolve_refs(roots, GAME, "game.yaml", [
+            (key.replace("_", "-"), ("art", key) if given[key].strip() else ("art",),
+             None if given[key].strip() else default) for key, default in ICONS.items()],
+            problems)
     if game is None or shared_errors(problems):
         return None, problems
+    register(GAME, pictures)
     texts, sheet = usable(texts, problems), usable(sheet, problems)
     return PaperBundle(game, texts, sheet, tuple(plans)), problems
 

@@ -24,9 +24,6 @@ RIVER_BLUE = HexColor("#bfdcf2")
 MOUTH_BLUE = HexColor("#2f6fa8")
 SWAMP = HexColor("#4b8a3a")
 PIT = HexColor("#7a5230")
-GOLD = HexColor("#d4a017")
-GOLD_EDGE = HexColor("#8a6a00")
-FALSE_GREY = HexColor("#6b6b6b")
 RED = HexColor("#c8102e")
 GRID = HexColor("#b8b8b8")
 ANGLE = {"right": 0.0, "up": 90.0, "left": 180.0, "down": 270.0}
@@ -62,50 +59,25 @@ def ravine_colour(index: int) -> Color:
     return RAVINE_COLOURS[index % len(RAVINE_COLOURS)]
 
 
-def _star(c: Canvas, cx: float, cy: float, outer: float) -> None:
-    """A filled five-pointed star centred on (cx, cy)."""
-    p = c.beginPath()
-    for k in range(10):
-        radius = outer if k % 2 == 0 else outer * 0.42
-        angle = math.radians(90 + 36 * k)
-        x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
-        if k == 0:
-            p.moveTo(x, y)
-        else:
-            p.lineTo(x, y)
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
+def icon(c: Canvas, key: str, cx: float, cy: float, s: float, style: Style | None = None
+         ) -> None:
+    """Draw the game's picture `key` (arsenal, medpost, treasure-real, treasure-false) over
+    the s × s cell centred on (cx, cy): the loaded content's file, or the bundled one when no
+    content was loaded (art/icons/, a 100 × 100 viewBox that is the cell)."""
+    from ..content.art import bundled_picture, registered
+    from ..content.paper_game import GAME, ICONS
+    from .art import draw_picture
+
+    picture = (registered(GAME, key)
+               or bundled_picture(GAME, ICONS[key.replace("-", "_")]))
+    draw_picture(c, picture, cx, cy, s, s, ink_saver=bool(style and style.ink_saver))
 
 
-def treasure_mark(c: Canvas, which: str, cx: float, cy: float, s: float) -> None:
-    """The real treasure (gold coin, star) or the false one (grey ring, bar); s is the cell."""
-    r = s * 0.26
-    if which == "real":
-        c.setFillColor(GOLD)
-        c.setStrokeColor(GOLD_EDGE)
-        c.setLineWidth(s * 0.03)
-        c.circle(cx, cy, r, stroke=1, fill=1)
-        c.setFillColor(INK)
-        _star(c, cx, cy - r * 0.04, r * 0.72)
-        return
-    c.setFillColor(white)
-    c.setStrokeColor(FALSE_GREY)
-    c.setLineWidth(s * 0.05)
-    c.circle(cx, cy, r, stroke=1, fill=1)
-    c.setFillColor(FALSE_GREY)
-    c.rect(cx - r * 0.62, cy - r * 0.13, r * 1.24, r * 0.26, stroke=0, fill=1)
-
-
-def _arsenal(c: Canvas, cx: float, cy: float, s: float) -> None:
-    """A crate with three cartridges standing in it."""
-    c.setStrokeColor(INK)
-    c.setLineWidth(s * 0.04)
-    c.roundRect(cx - s * 0.27, cy - s * 0.24, s * 0.54, s * 0.22, s * 0.03, stroke=1, fill=0)
-    c.setFillColor(INK)
-    for k in (-1, 0, 1):
-        x = cx + k * s * 0.14 - s * 0.045
-        c.rect(x, cy - s * 0.02, s * 0.09, s * 0.2, stroke=0, fill=1)
-        c.circle(x + s * 0.045, cy + s * 0.18, s * 0.045, stroke=0, fill=1)
+def treasure_mark(c: Canvas, which: str, cx: float, cy: float, s: float,
+                  style: Style | None = None) -> None:
+    """The real treasure (a gold coin with a star) or the false one (a grey ring with a bar),
+    from art/icons/; s is the cell."""
+    icon(c, f"treasure-{which}", cx, cy, s, style)
 
 
 def _hole(c: Canvas, cx: float, cy: float, s: float, colour: Color, label: str) -> None:
@@ -143,15 +115,10 @@ def symbol(c: Canvas, kind: str, x: float, y: float, s: float, label: str = "",
                      cx + s * 0.06, cy + k * s * 0.1 - s * 0.05, cx + s * 0.18, cy + k * s * 0.1)
     elif kind == HOLE:
         _hole(c, cx, cy, s, colour, label)
-    elif kind == ARSENAL:
-        _arsenal(c, cx, cy, s)
-    elif kind == MEDPOST:
-        c.setFillColor(RED)
-        w, h = s * 0.16, s * 0.5
-        c.rect(cx - w / 2, cy - h / 2, w, h, stroke=0, fill=1)
-        c.rect(cx - h / 2, cy - w / 2, h, w, stroke=0, fill=1)
+    elif kind in (ARSENAL, MEDPOST):
+        icon(c, "arsenal" if kind == ARSENAL else "medpost", cx, cy, s, style)
     elif kind in ("real", "false"):
-        treasure_mark(c, kind, cx, cy, s)
+        treasure_mark(c, kind, cx, cy, s, style)
     c.restoreState()
 
 

@@ -224,14 +224,15 @@ def random_command(rows: int, cols: int, seed: int | None, rivers: int | None,
 
 def _treasure_moves(content: Path | None) -> int:
     """Return game.yaml's `treasure_exit_moves` (content folder first), checked."""
-    from ..content.common import GameInfo, load_model
+    from ..content.common import load_model
+    from ..content.paper_game import PaperGame
     from ..content.paths import ContentRoots
     from ..errors import ContentError
     from .randomplan import DEFAULT_TREASURE_MOVES, MAX_TREASURE_MOVES
 
     problems: list = []
     game, doc = load_model(ContentRoots.with_user(content), "paper-labyrinth/game.yaml",
-                           GameInfo, problems)
+                           PaperGame, problems)
     if game is None or doc is None:
         raise ContentError(problems)
     moves = game.facts.get("treasure_exit_moves", DEFAULT_TREASURE_MOVES)
