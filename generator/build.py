@@ -503,7 +503,7 @@ def _run_task(index: int) -> Outcome:
 def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]]) -> list[Task]:
     """The slow checks with their games' rulebooks first (the longest work), then each other
     part in all its languages: one process draws them, so what the languages share (the QR
-    code of a host sheet's plan, a picture's form) is made once."""
+    code of a host sheet's plan, a picture read from its file) is made once."""
     tasks = []
     for game_id in loaded.slow:
         files = [i for i, (job, _, _) in enumerate(pending)
