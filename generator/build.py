@@ -327,7 +327,7 @@ def _check_some_game_has(options: BuildOptions, loaded: Loaded) -> None:
     """A usage error when no game has a language asked for (games named or not)."""
     known = sorted(set().union(*loaded.offered.values())) if loaded.offered else []
     for lang in options.languages:
-        start = f"`labyrinth-pnp lang new {lang} --content DIR` writes the files a language needs"
+        start = _starting(lang)
         if loaded.offered and not known:
             raise UsageError(f"no game has the language '{lang}' nor any other: {start}")
         if known and lang not in known:
@@ -335,10 +335,14 @@ def _check_some_game_has(options: BuildOptions, loaded: Loaded) -> None:
                              f"{', '.join(known)} ({start})")
 
 
+def _starting(lang: str) -> str:
+    """How to start a language, for messages about a language a build lacks."""
+    return f"`labyrinth-pnp lang new {lang} --content DIR` writes the files a language needs"
+
+
 def _check_languages(game: Game, wanted: tuple[str, ...], known: list[str]) -> None:
     missing = [lang for lang in wanted if lang not in known]
-    start = (f"`labyrinth-pnp lang new {missing[0]} --content DIR` writes the files a "
-             "language needs") if missing else ""
+    start = _starting(missing[0]) if missing else ""
     if missing and known:
         raise UsageError(f"{game.id} has no language '{missing[0]}': available are "
                          f"{', '.join(known)} ({start})")

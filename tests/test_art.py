@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import struct
 import zlib
+from collections.abc import Callable
 from io import BytesIO
 from pathlib import Path
 
@@ -301,36 +302,48 @@ def test_an_ink_saver_variant_beside_a_picture_is_drawn_with_the_ink_saver(tmp_p
     assert not any(MARKER_OP in data for _, data in plain)
 
 
-def test_a_broken_ink_saver_variant_is_a_located_problem(tmp_path, monkeypatch):
+def _check_with_pictures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str,
+                         pictures: dict[str, str]) -> list[str]:
+    """Run `check --content` on a folder holding these pictures (path below the game → SVG
+    text); return its error lines, after asserting it failed cleanly."""
     root = tmp_path / "user"
-    variant = root / "magic-labyrinth" / "art" / "cards" / "flask.ink-saver.svg"
-    variant.parent.mkdir(parents=True)
-    variant.write_text(HEAD + "<script/></svg>", encoding="utf-8")
-    shutil.copy(BUNDLED / "magic-labyrinth/art/cards/flask.svg", variant.parent / "flask.svg")
+    for rel, text in pictures.items():
+        path = root / game / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
     monkeypatch.chdir(root)
-    code, _, err = run_cli("check", "--content", ".", "magic-labyrinth")
-    assert code == 1
-    game = (BUNDLED / "magic-labyrinth" / "game.yaml").read_text(encoding="utf-8").splitlines()
-    line = next(i for i, s in enumerate(game, 1) if "flask: art/cards/flask.svg" in s)
-    column = game[line - 1].index("art/") + 1
-    bundled = display_path(BUNDLED / "magic-labyrinth" / "game.yaml")
-    assert err.splitlines()[0] == (
-        f"{bundled}:{line}:{column}: picture 'art/cards/flask.ink-saver.svg' contains <script> "
-        "(line 2): pictures may not carry scripts or embedded documents; remove it")
+    code, _, err = run_cli("check", "--content", ".", game)
+    assert code == 1 and "Traceback" not in err
+    return err.splitlines()
+
+
+def _bundled_line(game: str, file: str, found: Callable[[str], bool]) -> tuple[str, int, str]:
+    """The shown name of a bundled content file, and the number and text of its first line
+    for which found is true."""
+    rows = (BUNDLED / game / file).read_text("utf-8").splitlines()
+    line = next(i for i, s in enumerate(rows, 1) if found(s))
+    return display_path(BUNDLED / game / file), line, rows[line - 1]
+
+
+def test_a_broken_ink_saver_variant_is_a_located_problem(tmp_path, monkeypatch):
+    flask = (BUNDLED / "magic-labyrinth/art/cards/flask.svg").read_text(encoding="utf-8")
+    errors = _check_with_pictures(tmp_path, monkeypatch, "magic-labyrinth", {
+        "art/cards/flask.ink-saver.svg": HEAD + "<script/></svg>",
+        "art/cards/flask.svg": flask})
+    bundled, line, row = _bundled_line("magic-labyrinth", "game.yaml",
+                                       lambda s: "flask: art/cards/flask.svg" in s)
+    assert errors[0] == (
+        f"{bundled}:{line}:{row.index('art/') + 1}: picture 'art/cards/flask.ink-saver.svg' "
+        "contains <script> (line 2): pictures may not carry scripts or embedded documents; "
+        "remove it")
 
 
 def test_a_broken_goblin_counter_picture_points_at_counters_yaml(tmp_path, monkeypatch):
-    root = tmp_path / "user"
-    picture = root / "goblin-slayer" / "art" / "counters" / "ogre.svg"
-    picture.parent.mkdir(parents=True)
-    picture.write_text("<svg", encoding="utf-8")
-    monkeypatch.chdir(root)
-    code, _, err = run_cli("check", "--content", ".", "goblin-slayer")
-    assert code == 1 and "Traceback" not in err
-    counters = (BUNDLED / "goblin-slayer" / "counters.yaml").read_text("utf-8").splitlines()
-    line = next(i for i, s in enumerate(counters, 1) if "art: art/counters/ogre.svg" in s)
-    bundled = display_path(BUNDLED / "goblin-slayer" / "counters.yaml")
-    assert err.splitlines()[0] == (
+    errors = _check_with_pictures(tmp_path, monkeypatch, "goblin-slayer",
+                                  {"art/counters/ogre.svg": "<svg"})
+    bundled, line, _ = _bundled_line("goblin-slayer", "counters.yaml",
+                                     lambda s: "art: art/counters/ogre.svg" in s)
+    assert errors[0] == (
         f"{bundled}:{line}:10: picture 'art/counters/ogre.svg' is not a readable SVG (line 1, "
         "column 1: unclosed token): fix the file or export it again")
 
@@ -339,42 +352,30 @@ def test_a_broken_door_or_tunnel_picture_points_at_the_first_door_or_tunnel(tmp_
                                                                             monkeypatch):
     """The door and tunnel pictures are named by no key (art/locations/door.svg is the file):
     their problems point at the first `"q,r": door` (or tunnel) of locations.yaml."""
-    root = tmp_path / "user"
-    art = root / "goblin-slayer" / "art" / "locations"
-    art.mkdir(parents=True)
-    (art / "door.svg").write_text("<svg", encoding="utf-8")
-    (art / "tunnel.svg").write_text(HEAD + '<image href="http://x.test/t.png"/></svg>\n',
-                                    encoding="utf-8")
-    monkeypatch.chdir(root)
-    code, _, err = run_cli("check", "--content", ".", "goblin-slayer")
-    assert code == 1 and "Traceback" not in err
-    rows = (BUNDLED / "goblin-slayer" / "locations.yaml").read_text("utf-8").splitlines()
-    door = next(i for i, s in enumerate(rows, 1) if s.strip().endswith(": door"))
-    tunnel = next(i for i, s in enumerate(rows, 1) if s.strip().endswith(": tunnel"))
-    bundled = display_path(BUNDLED / "goblin-slayer" / "locations.yaml")
-    assert err.splitlines()[:2] == [
-        f"{bundled}:{door}:{rows[door - 1].index('door') + 1}: picture 'art/locations/door.svg' "
+    errors = _check_with_pictures(tmp_path, monkeypatch, "goblin-slayer", {
+        "art/locations/door.svg": "<svg",
+        "art/locations/tunnel.svg": HEAD + '<image href="http://x.test/t.png"/></svg>\n'})
+    bundled, door, door_row = _bundled_line("goblin-slayer", "locations.yaml",
+                                            lambda s: s.strip().endswith(": door"))
+    _, tunnel, tunnel_row = _bundled_line("goblin-slayer", "locations.yaml",
+                                          lambda s: s.strip().endswith(": tunnel"))
+    assert errors[:2] == [
+        f"{bundled}:{door}:{door_row.index('door') + 1}: picture 'art/locations/door.svg' "
         "is not a readable SVG (line 1, column 1: unclosed token): fix the file or export it "
         "again",
-        f"{bundled}:{tunnel}:{rows[tunnel - 1].index('tunnel') + 1}: picture "
+        f"{bundled}:{tunnel}:{tunnel_row.index('tunnel') + 1}: picture "
         "'art/locations/tunnel.svg' refers to something outside it ('http://x.test/t.png', "
         "line 2): a picture must be self-contained; embed the image as a data: URI or remove "
         "the reference"]
 
 
 def test_a_broken_paper_icon_points_at_its_line_of_game_yaml(tmp_path, monkeypatch):
-    root = tmp_path / "user"
-    picture = root / "paper-labyrinth" / "art" / "icons" / "arsenal.svg"
-    picture.parent.mkdir(parents=True)
-    picture.write_text("<svg", encoding="utf-8")
-    monkeypatch.chdir(root)
-    code, _, err = run_cli("check", "--content", ".", "paper-labyrinth")
-    assert code == 1 and "Traceback" not in err
-    rows = (BUNDLED / "paper-labyrinth" / "game.yaml").read_text("utf-8").splitlines()
-    line = next(i for i, s in enumerate(rows, 1) if "arsenal: art/icons/arsenal.svg" in s)
-    bundled = display_path(BUNDLED / "paper-labyrinth" / "game.yaml")
-    assert err.splitlines()[0] == (
-        f"{bundled}:{line}:{rows[line - 1].index('art/') + 1}: picture 'art/icons/arsenal.svg' "
+    errors = _check_with_pictures(tmp_path, monkeypatch, "paper-labyrinth",
+                                  {"art/icons/arsenal.svg": "<svg"})
+    bundled, line, row = _bundled_line("paper-labyrinth", "game.yaml",
+                                       lambda s: "arsenal: art/icons/arsenal.svg" in s)
+    assert errors[0] == (
+        f"{bundled}:{line}:{row.index('art/') + 1}: picture 'art/icons/arsenal.svg' "
         "is not a readable SVG (line 1, column 1: unclosed token): fix the file or export it "
         "again")
 

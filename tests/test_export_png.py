@@ -11,14 +11,19 @@ from PIL import Image
 from conftest import run_cli
 
 
+def _export_png(tmp_path_factory: pytest.TempPathFactory, lang: str, *options: str) -> Path:
+    """Export magic-labyrinth's pieces as PNG in lang; return the folder of the pictures."""
+    out = tmp_path_factory.mktemp("png")
+    code, _, err = run_cli("export", "magic-labyrinth", "--format", "png", "--lang", lang,
+                           *options, "--out", out)
+    assert code == 0, err
+    return out / "magic-labyrinth" / lang
+
+
 @pytest.fixture(scope="module")
 def magic_png(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every magic-labyrinth piece in English at a low resolution (the counts, not the art)."""
-    out = tmp_path_factory.mktemp("png")
-    code, _, err = run_cli("export", "magic-labyrinth", "--format", "png", "--lang", "en",
-                           "--dpi", "40", "--out", out)
-    assert code == 0, err
-    return out / "magic-labyrinth" / "en"
+    return _export_png(tmp_path_factory, "en", "--dpi", "40")
 
 
 def _manifest(folder: Path) -> dict:
@@ -54,11 +59,7 @@ def test_manifest_lists_exactly_the_files_written(magic_png):
 @pytest.fixture(scope="module")
 def full_size(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every token and formula card at the default 300 dpi."""
-    out = tmp_path_factory.mktemp("png300")
-    code, _, err = run_cli("export", "magic-labyrinth", "--format", "png", "--lang", "ru",
-                           "--pieces", "token,card", "--out", out)
-    assert code == 0, err
-    return out / "magic-labyrinth" / "ru"
+    return _export_png(tmp_path_factory, "ru", "--pieces", "token,card")
 
 
 def test_the_21_tokens_are_295_pixels_round_with_transparent_corners(full_size):

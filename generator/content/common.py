@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Annotated, Any, TypeVar
 
 from ..errors import Problem
@@ -86,6 +87,18 @@ class GameTexts(Strict):
     the rulebook's diagrams, by diagram name (and `name:detail`)."""
 
     captions: dict[str, str] = Field(default_factory=dict)
+
+
+class Worded:
+    """What a game's loaded content (with `texts` and `sheet_texts` by language) offers: the
+    languages that have both its own words and the words on every sheet."""
+
+    texts: Mapping[str, Any]
+    sheet_texts: Mapping[str, Any]
+
+    @property
+    def languages(self) -> list[str]:
+        return sorted(set(self.texts) & set(self.sheet_texts))
 
 
 class RulebookTexts(Strict):

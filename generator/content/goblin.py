@@ -11,7 +11,7 @@ from typing import Any, Literal
 from ..errors import Problem, shared_errors
 from ..goblin.hexgrid import Edge, Hex
 from .art import register, resolve_refs
-from .common import GameTexts, HexColor, SheetTexts, load_language_texts
+from .common import GameTexts, HexColor, SheetTexts, Worded, load_language_texts
 from .modeling import Strict
 from .paths import ContentRoots, display_path
 from .schema import Field
@@ -192,16 +192,12 @@ class GoblinTexts(GameTexts):
 
 
 @dataclass(frozen=True)
-class GoblinBundle:
+class GoblinBundle(Worded):
     """The validated Goblin Slayer content with the sheet wording per language."""
 
     content: GoblinContent
     texts: dict[str, GoblinTexts]
     sheet_texts: dict[str, SheetTexts]
-
-    @property
-    def languages(self) -> list[str]:
-        return sorted(set(self.texts) & set(self.sheet_texts))
 
     def name(self, lang: str) -> str:
         """The game's name in lang."""

@@ -19,6 +19,7 @@ from .common import (
     HexColor,
     Length,
     SheetTexts,
+    Worded,
     load_items,
     load_language_texts,
     load_model,
@@ -153,7 +154,7 @@ class MagicTexts(GameTexts):
 
 
 @dataclass(frozen=True)
-class MagicContent:
+class MagicContent(Worded):
     """Everything needed to print «Волшебный лабиринт», validated."""
 
     game: MagicGame
@@ -165,10 +166,6 @@ class MagicContent:
     # by key: ingredient-N, wands, markers, pawn-I (I: the pawn's place in the list),
     # token-back, card-back, flask
     pictures: dict[str, Picture] = field(default_factory=dict)
-
-    @property
-    def languages(self) -> list[str]:
-        return sorted(set(self.texts) & set(self.sheet_texts))
 
     def token(self, number: int) -> Token:
         return next(t for t in self.tokens if t.number == number)

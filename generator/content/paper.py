@@ -21,7 +21,7 @@ from ..plan.randomplan import MAX_TREASURE_MOVES
 from ..plan.report import PlanReadError
 from ..sourceyaml import SourceDoc
 from .art import register, resolve_refs
-from .common import GameInfo, GameTexts, SheetTexts, load_language_texts, load_model
+from .common import GameInfo, GameTexts, SheetTexts, Worded, load_language_texts, load_model
 from .modeling import Strict
 from .paper_game import GAME, ICONS, PaperGame
 from .paths import ContentRoots, display_path
@@ -130,15 +130,11 @@ class ExamplePlan:
 
 
 @dataclass(frozen=True)
-class PaperBundle:
+class PaperBundle(Worded):
     game: GameInfo
     texts: dict[str, PaperTexts]
     sheet_texts: dict[str, SheetTexts]
     plans: tuple[ExamplePlan, ...]
-
-    @property
-    def languages(self) -> list[str]:
-        return sorted(set(self.texts) & set(self.sheet_texts))
 
     def fact(self, key: str, default: int) -> int:
         """Return a number of game.yaml's facts, or default when it is not there."""
