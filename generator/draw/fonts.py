@@ -6,7 +6,8 @@ from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+
+from .fontmetrics import bundled_font
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
@@ -26,7 +27,7 @@ FONT_FILES = {
 @cache
 def font(name: str) -> str:
     """Register the named bundled font on first use and return its ReportLab name."""
-    pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONT_FILES[name])))
+    pdfmetrics.registerFont(bundled_font(name, FONT_DIR / FONT_FILES[name]))
     return name
 
 

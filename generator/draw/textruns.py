@@ -11,9 +11,9 @@ from __future__ import annotations
 from functools import cache
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from .fontmetrics import bundled_font
 from .fonts import FONT_DIR, font
 from .kit import wrap_greedy
 
@@ -29,7 +29,7 @@ def _chars(face: str) -> frozenset[int]:
 
 @cache
 def _symbol_face() -> str:
-    pdfmetrics.registerFont(TTFont(SYMBOL_FACE, str(FONT_DIR / SYMBOL_FILE)))
+    pdfmetrics.registerFont(bundled_font(SYMBOL_FACE, FONT_DIR / SYMBOL_FILE))
     return SYMBOL_FACE
 
 

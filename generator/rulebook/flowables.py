@@ -11,10 +11,10 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table
 
+from ..draw.fontmetrics import bundled_font
 from ..draw.fonts import FONT_DIR
 from ..draw.kit import Box
 from ..draw.qr import draw_qr
@@ -51,7 +51,7 @@ def symbol_font() -> tuple[str, frozenset[int]] | None:
     for name in SYMBOL_FILES:
         path = FONT_DIR / name
         if path.exists():
-            font = TTFont("Symbols", str(path))
+            font = bundled_font("Symbols", path)
             pdfmetrics.registerFont(font)
             return "Symbols", frozenset(font.face.charToGlyph)
     return None
@@ -62,7 +62,7 @@ def code_font() -> tuple[str, float]:
     """Return the code face and size: Noto Sans Mono when bundled, else Sans (spaced evenly)."""
     path = FONT_DIR / MONO_FILE
     if path.exists():
-        pdfmetrics.registerFont(TTFont("Mono", str(path)))
+        pdfmetrics.registerFont(bundled_font("Mono", path))
         return "Mono", 8.6
     return "Sans", 8.6
 
