@@ -7,6 +7,7 @@ from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 
+from . import streams  # noqa: F401  (our compression level for every PDF we write)
 from .fontmetrics import bundled_font
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"

@@ -28,6 +28,12 @@ def _chars(face: str) -> frozenset[int]:
 
 
 @cache
+def _drawable(face: str) -> frozenset[str]:
+    """Return the characters a registered face draws itself, spaces included (see runs)."""
+    return frozenset(map(chr, _chars(face))) | {" ", "\u00a0"}
+
+
+@cache
 def _symbol_face() -> str:
     pdfmetrics.registerFont(bundled_font(SYMBOL_FACE, FONT_DIR / SYMBOL_FILE))
     return SYMBOL_FACE
@@ -36,6 +42,8 @@ def _symbol_face() -> str:
 def runs(text: str, face: str) -> list[tuple[str, str]]:
     """Split text into (registered face, characters) runs that the faces can draw."""
     main = font(face)
+    if text and _drawable(main).issuperset(text):  # the usual case, in one step
+        return [(main, text)]
     have = _chars(main)
     out: list[tuple[str, str]] = []
     for ch in text:

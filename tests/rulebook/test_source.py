@@ -123,3 +123,20 @@ def test_diagram_arguments_are_completed_from_the_context() -> None:
 def test_heading_ids_are_not_jinja_comments() -> None:
     assert render_markdown("## Title {#setup}\n{## a note ##}", {}, "ru", set()) == (
         "## Title {#setup}\n")
+
+
+def test_written_out_plural_rules_are_babels():
+    """The bundled languages' plural rules, written out to spare reading locale data, are
+    CLDR's as Babel reads them, and give the same category for every number probed."""
+    from babel.core import Locale
+
+    from generator.content import plurals
+
+    for lang, rules in plurals.KNOWN_RULES.items():
+        babel_rule = Locale.parse(lang).plural_form
+        assert babel_rule.rules == rules, lang
+        ours = plurals._rule(lang)
+        assert [ours(n) for n in range(0, 1200)] == [babel_rule(n) for n in range(0, 1200)]
+    assert plurals.categories("ru") == ("one", "few", "many")
+    assert plurals.categories("en") == ("one", "other")
+    assert plurals.count(22, ["проём", "проёма", "проёмов"], "ru") == "22 проёма"
