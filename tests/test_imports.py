@@ -93,16 +93,3 @@ def test_a_build_renders_only_the_rulebooks_it_makes_and_their_sources(tmp_path,
     check_content(None, strict=False, games=("goblin-slayer",))
     assert sorted(rendered) == ["en", "ru", "uk"]
 
-
-def test_rulebook_import_leaves_reportlabs_url_pattern_for_first_use():
-    """ReportLab's URL pattern (45 ms to compile) is compiled only when a URL is split."""
-    code = (
-        "import generator.rulebook.typeset\n"
-        "from reportlab.platypus import paragraph as p\n"
-        "print(type(p.uri_pat).__name__, p.uri_pat._compiled is None)\n"
-        "print(p._uri_split_pairs('https://example.org/a/b')[0])\n"
-        "print(type(p.uri_pat._compiled).__name__)\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.splitlines()
-    assert out == ["_PatternOnFirstUse True", "('https://example.org/a/', 'b')", "Pattern"]
