@@ -77,3 +77,28 @@ def test_our_pattern_reader_splits_every_rulebook_word_as_pyphen_does() -> None:
         differ = [w for w in sorted(words)
                   if ours.positions(w) != [int(i) for i in theirs.positions(w)]]
         assert differ == [], (lang, differ[:5])
+
+
+def test_whole_file_reading_files_the_same_patterns_as_reading_line_by_line() -> None:
+    """Every dictionary pyphen ships that our reader takes: the same patterns either way."""
+    from pathlib import Path
+
+    import pyphen
+
+    from generator.rulebook.hyphenate import Patterns
+
+    compared = 0
+    for code, file in sorted(pyphen.LANGUAGES.items()):
+        path = Path(str(file))
+        try:
+            fast = Patterns(path)._raw
+        except ValueError:
+            continue  # nonstandard patterns: pyphen reads these
+        with path.open("rb") as head:
+            encoding = head.readline().decode().strip()
+        encoding = "cp1251" if encoding.lower() == "microsoft-cp1251" else encoding
+        assert fast == Patterns._read_lines(path.read_text(encoding).partition("\n")[2]), code
+        assert list(fast) == list(Patterns._read_lines(
+            path.read_text(encoding).partition("\n")[2])), code
+        compared += 1
+    assert compared >= 50
