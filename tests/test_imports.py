@@ -93,3 +93,27 @@ def test_a_build_renders_only_the_rulebooks_it_makes_and_their_sources(tmp_path,
     check_content(None, strict=False, games=("goblin-slayer",))
     assert sorted(rendered) == ["en", "ru", "uk"]
 
+
+
+def test_reportlabs_url_pattern_is_compiled_only_for_a_word_with_a_scheme(tmp_path):
+    """ReportLab's URL pattern (45 ms to compile) is not compiled to typeset a rulebook, and
+    a URL is still split where ReportLab splits it."""
+    code = (
+        "from generator.cli import main\n"
+        "import generator.rulebook\n"
+        "from reportlab.platypus import paragraph as p\n"
+        "try:\n"
+        f"    main(['build', 'paper-labyrinth', '--part', 'rules', '--lang', 'ru', '--jobs', '1',"
+        f" '--out', {str(tmp_path)!r}], standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(type(p.uri_pat).__name__, p.uri_pat._compiled is None)\n"
+        "print(p._uri_split_pairs('Лабиринт'), p._uri_split_pairs(b'plain/word'))\n"
+        "print(p._uri_split_pairs('https://example.org/a/b')[0])\n"
+        "print(type(p.uri_pat._compiled).__name__)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out[-4:] == ["_PatternOnFirstUse True", "None None",
+                        "('https://example.org/a/', 'b')", "Pattern"]
+    assert (tmp_path / "paper-labyrinth" / "paper-labyrinth-rules-ru-a4.pdf").is_file()
