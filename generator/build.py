@@ -506,8 +506,9 @@ def _run_task(index: int) -> Outcome:
 
 def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]]) -> list[Task]:
     """The slow checks with their games' rulebooks first (the longest work), then each other
-    part in all its languages: one process draws them, so what the languages share (the QR
-    code of a host sheet's plan, a picture read from its file) is made once."""
+    part in all its languages, the heaviest parts first (Part.weight) so that the workers
+    finish together: one process draws a part in all its languages, so what they share (the
+    QR code of a host sheet's plan, a picture read from its file) is made once."""
     tasks = []
     for game_id in loaded.slow:
         files = [i for i, (job, _, _) in enumerate(pending)
@@ -518,7 +519,8 @@ def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]]) ->
     for i, (job, _, _) in enumerate(pending):
         if i not in taken:
             parts.setdefault((job.game.id, job.part.name), []).append(i)
-    return tasks + [Task(None, files) for files in parts.values()]
+    heaviest = sorted(parts.values(), key=lambda files: -pending[files[0]][0].part.weight)
+    return tasks + [Task(None, files) for files in heaviest]
 
 
 def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], strict: bool,

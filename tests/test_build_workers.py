@@ -91,3 +91,24 @@ def test_rulebook_warnings_pass_a_build_and_stop_a_strict_one(tmp_path: Path) ->
 def _last_line() -> int:
     text = (CONTENT / "magic-labyrinth" / "rules" / "en.md").read_text(encoding="utf-8")
     return len(text.split("\n")) + 1
+
+
+def test_workers_get_the_rulebooks_then_the_heaviest_parts_first(tmp_path: Path) -> None:
+    """Work is handed out longest first, so that the workers finish together."""
+    from generator.build import BuildOptions, jobs_for, make_tasks, plan_content
+
+    options = BuildOptions(lang="ru,en", out=tmp_path)
+    loaded = plan_content(options)
+    jobs = jobs_for(options, loaded)
+    pending = [(job, options, tmp_path / f"{n}.pdf") for n, job in enumerate(jobs)]
+    order = []
+    for task in make_tasks(loaded, pending):
+        parts = {f"{pending[i][0].game.id}/{pending[i][0].part.name}" for i in task.files}
+        langs = sorted(pending[i][0].lang for i in task.files)
+        assert len(parts) == 1 and langs == ["en", "ru"]  # a part in both its languages
+        order.append(parts.pop())
+    rules = [p for p in order if p.endswith("/rules")]
+    assert order[:len(rules)] == rules and len(rules) == 3
+    assert order[3:6] == ["paper-labyrinth/host-sheets", "goblin-slayer/locations",
+                          "magic-labyrinth/formulas"]
+    assert sorted(order) == sorted({f"{j.game.id}/{j.part.name}" for j in jobs})

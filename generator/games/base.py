@@ -31,6 +31,9 @@ class Part:
     languages: Callable[[Any, ContentRoots], list[str]] | None = None
     # "pack" and "guide" parts are made from the game's other parts (see games/sets.py)
     special: str = ""
+    # How long the part takes to draw beside the others (measured; 1: a page of tokens). A
+    # build hands out the heaviest parts first, so that its workers finish together.
+    weight: float = 1.0
 
 
 @dataclass(frozen=True)

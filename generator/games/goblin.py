@@ -107,7 +107,7 @@ GOBLIN_SLAYER = Game(
     parts={
         "locations": Part("locations", location_pieces,
                           lambda: {"location": Painter(_location, outline=False)},
-                          part_title("locations")),
+                          part_title("locations"), weight=2.5),
         "counters": Part("counters", counter_pieces, lambda: {"counter": Painter(_counter)},
                          part_title("counters")),
         "player-aid": Part("player-aid", aid_pieces,

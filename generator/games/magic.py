@@ -182,7 +182,7 @@ MAGIC_LABYRINTH = Game(
         "tokens": Part("tokens", token_pieces, _painters_tokens, part_title("tokens")),
         # 7 mm margins: three rows of 88 mm cards fit on Letter too (with the band at the side)
         "formulas": Part("formulas", formula_pieces, _painters_cards, part_title("formulas"),
-                         margin=7.0),
+                         margin=7.0, weight=2.0),
         "counters": Part("counters", counter_pieces, _painters_counters, part_title("counters")),
         "score-sheet": Part("score-sheet", score_pieces, _painters_score,
                             part_title("score-sheet")),

@@ -146,7 +146,8 @@ def player_painters() -> dict[str, Painter]:
     return {"player-sheet": Painter(_player, outline=False)}
 
 
-HOST_PART = Part("host-sheets", host_pieces, host_painters, part_title("host-sheets"))
+HOST_PART = Part("host-sheets", host_pieces, host_painters, part_title("host-sheets"),
+                 weight=4.0)  # a plan, its QR code and the rounds' tables per sheet
 PLAYER_PART = Part("player-sheet", player_pieces, player_painters, part_title("player-sheet"))
 
 PAPER_LABYRINTH = Game(
