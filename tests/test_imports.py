@@ -57,6 +57,8 @@ def test_a_rules_build_does_load_the_rulebook_code(tmp_path):
     modules = _modules("build", "magic-labyrinth", "--part", "rules", "--lang", "en",
                        "--out", str(tmp_path), "--jobs", "1")
     assert _loaded(modules, "generator.rulebook.typeset", "markdown_it", "pyphen")
+    # the bundled languages count without Babel (content.plurals writes their rules out)
+    assert "generator.content.plurals" in modules and _loaded(modules, "babel") == []
 
 
 @pytest.mark.parametrize("args", [("--help",), ("plan", "check",
