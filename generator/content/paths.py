@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from ..errors import Problem
 
@@ -78,6 +79,10 @@ class ContentRoots:
     refused: dict[tuple[Path, str], Problem] = field(default_factory=dict, compare=False,
                                                      repr=False)
     reported: set[tuple[Path, str]] = field(default_factory=set, compare=False, repr=False)
+    # What one run works out once from these folders and uses in several places (a game's
+    # glossary in a language, with its problems); drawing workers inherit it. A run makes
+    # roots of its own, so nothing is kept from one run to the next.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def with_user(cls, user: Path | None) -> ContentRoots:

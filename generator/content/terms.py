@@ -83,7 +83,20 @@ def load_glossary(roots: ContentRoots, game: str, lang: str,
 
     A user's file adds to and overrides the bundled one term by term: the bundled books use
     the bundled keys, so a user file with fewer terms (or a broken one) must not break them.
+    Read once per run (`roots.memo`): loading, the sheets and the rulebooks all ask for it.
     """
+    key = ("glossary", game, lang, _chain)
+    known = roots.memo.get(key)
+    if known is None:
+        found: list[Problem] = []
+        known = roots.memo[key] = (_load_glossary(roots, game, lang, found, _chain), found)
+    glossary, found = known
+    problems.extend(found)
+    return Glossary(glossary.file, dict(glossary.terms))
+
+
+def _load_glossary(roots: ContentRoots, game: str, lang: str,
+                   problems: list[Problem], _chain: tuple[str, ...]) -> Glossary:
     rel = f"{game}/terms/{lang}.yaml"
     if roots.find(rel) is None:
         return Glossary()
