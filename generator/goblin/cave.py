@@ -20,7 +20,6 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Any
 
 from ..content.goblin import GoblinContent, Location
 from ..errors import Problem
@@ -310,7 +309,7 @@ def _check_reachability(content: GoblinContent) -> list[Problem]:
     centres = _of_kind(content, "centre") + _of_kind(content, "open-centre")
     ring_tiles = [entrance] + _of_kind(content, "edge") + _of_kind(content, "blocked-edge")
     # ring[a][b]: tile a at slot 0 next to tile b at slot 1 (the same for every slot k, k+1).
-    ring = {a.id: {b.id: red.links(a, 0, 0, TOWARDS_NEXT, b, 1) for b in ring_tiles}
+    ring = {a.id: {b.id: _masks(red.links(a, 0, 0, TOWARDS_NEXT, b, 1)) for b in ring_tiles}
             for a in ring_tiles}
     failures: dict[int, list] = {}  # node -> [count, first assembly]
     totals: dict[str, int] = {}
@@ -318,42 +317,59 @@ def _check_reachability(content: GoblinContent) -> list[Problem]:
         pool = _edge_pool(content, centre)
         # hub[rel][t]: the centre turned rel steps next to tile t at slot 0; slot k with the
         # centre turned r is the same picture turned k steps, so rel = r - k.
-        hub = [{t.id: red.links(centre, None, rel, (0 - rel) % 6, t, 0) for t in ring_tiles}
-               for rel in range(6)]
-        for rotation in range(6):
-            for perm in permutations(pool, EDGE_SLOTS):
-                order = (entrance.id,) + tuple(t.id for t in perm)
-                tiles = (centre.id,) + order
-                for tid in tiles:
-                    totals[tid] = totals.get(tid, 0) + 1
-                links: list[Any] = []
+        hub = [{t.id: _masks(red.links(centre, None, rel, (0 - rel) % 6, t, 0))
+                for t in ring_tiles} for rel in range(6)]
+        firsts: dict[int, tuple[int, int, Assembly]] = {}  # node -> its first assembly
+        for number, perm in enumerate(permutations(pool, EDGE_SLOTS)):
+            order = (entrance.id,) + tuple(t.id for t in perm)
+            tiles = (centre.id,) + order
+            for tid in tiles:
+                totals[tid] = totals.get(tid, 0) + 6  # one assembly per turn of the centre
+            around = [0] * len(red.nodes)  # the ring's own links, the same for every turn
+            for k in range(6):
+                for node, mask in ring[order[k]][order[(k + 1) % 6]]:
+                    around[node] |= mask
+            for rotation in range(6):
+                neighbours = around.copy()
                 for k in range(6):
-                    links += ring[order[k]][order[(k + 1) % 6]]
-                    links += hub[(rotation - k) % 6][order[k]]
-                lost = _unreached(red, door_node, tiles, links)
-                for node in lost:
-                    record = failures.setdefault(node, [0, None])
-                    record[0] += 1
-                    if record[1] is None:
-                        record[1] = Assembly(centre.id, rotation, order[1:], entrance.id)
+                    for node, mask in hub[(rotation - k) % 6][order[k]]:
+                        neighbours[node] |= mask
+                for node in _unreached(red, door_node, tiles, neighbours):
+                    failures.setdefault(node, [0, None])[0] += 1
+                    # the first in the order turn by turn, then arrangement by arrangement
+                    if node not in firsts or (rotation, number) < firsts[node][:2]:
+                        firsts[node] = (rotation, number,
+                                        Assembly(centre.id, rotation, order[1:], entrance.id))
+        for node, (_, _, first) in firsts.items():
+            if failures[node][1] is None:
+                failures[node][1] = first
     return [_unreached_problem(red, node, count, first, totals)
             for node, (count, first) in sorted(failures.items())]
 
 
-def _unreached(red: _Reducer, door_node: int, tiles: Sequence[str],
-               links: list[tuple[int, int]]) -> list[int]:
-    adjacency: dict[int, list[int]] = {}
+def _masks(links: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """Region pairs as (region, its neighbours as bits) pairs, one per region."""
+    merged: dict[int, int] = {}
     for a, b in links:
-        adjacency.setdefault(a, []).append(b)
-        adjacency.setdefault(b, []).append(a)
-    seen = {door_node}
-    todo = [door_node]
-    while todo:
-        for n in adjacency.get(todo.pop(), ()):
-            if n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return [n for tid in tiles for n in red.tile_nodes[tid] if n not in seen]
+        merged[a] = merged.get(a, 0) | 1 << b
+        merged[b] = merged.get(b, 0) | 1 << a
+    return tuple(merged.items())
+
+
+def _unreached(red: _Reducer, door_node: int, tiles: Sequence[str],
+               neighbours: list[int]) -> list[int]:
+    """The regions of tiles that cannot be reached from the door's region (5,040 assemblies
+    are searched, so the regions reached are bits of one integer)."""
+    reached = frontier = 1 << door_node
+    while frontier:
+        grown = 0
+        while frontier:
+            lowest = frontier & -frontier
+            grown |= neighbours[lowest.bit_length() - 1]
+            frontier ^= lowest
+        frontier = grown & ~reached
+        reached |= frontier
+    return [n for tid in tiles for n in red.tile_nodes[tid] if not reached >> n & 1]
 
 
 def _unreached_problem(red: _Reducer, node: int, count: int, first: Assembly,
