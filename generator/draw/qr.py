@@ -21,26 +21,36 @@ def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple(row) for row in code.get_matrix())
 
 
-def draw_qr(c: Canvas, x: float, y: float, size: float, text: str) -> None:
-    """Draw a QR code for text in a square of side size whose bottom-left corner is (x, y).
-
-    Each row's runs of dark modules are rectangles of one path, filled once."""
+@lru_cache(maxsize=8)
+def _dark_runs(text: str) -> tuple[int, str]:
+    """The QR code's size in modules and its dark modules as PDF path operators, in module
+    units from the bottom-left corner: each row's runs are rectangles of one path, filled
+    once. The same code on both languages' sheets is worked out once."""
     matrix = qr_matrix(text)
     n = len(matrix)
-    module = size / n
-    c.saveState()
-    c.setFillColor(INK)
-    path = c.beginPath()
+    ops = []
     for row, line in enumerate(matrix):
+        y = n - 1 - row
         col = 0
         while col < n:
             if line[col]:
                 start = col
                 while col < n and line[col]:
                     col += 1
-                path.rect(x + start * module, y + size - (row + 1) * module,
-                          (col - start) * module, module)
+                ops.append(f"{start} {y} {col - start} 1 re")
             else:
                 col += 1
-    c.drawPath(path, stroke=0, fill=1)
+    ops.append("f")
+    return n, "\n".join(ops)
+
+
+def draw_qr(c: Canvas, x: float, y: float, size: float, text: str) -> None:
+    """Draw a QR code for text in a square of side size whose bottom-left corner is (x, y),
+    in vector squares (sharp at any printer resolution)."""
+    n, runs = _dark_runs(text)
+    c.saveState()
+    c.setFillColor(INK)
+    c.translate(x, y)
+    c.scale(size / n, size / n)
+    c.addLiteral(runs)
     c.restoreState()

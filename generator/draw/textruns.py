@@ -8,7 +8,7 @@ prints as an empty box.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -67,6 +67,7 @@ def missing(text: str, face: str) -> str:
                                  and ord(ch) not in symbols and ch not in " \u00a0"))
 
 
+@lru_cache(maxsize=4096)  # sheets measure the same labels and the same growing lines again
 def width(text: str, face: str, size: float) -> float:
     """Return the width of text drawn with draw()."""
     return sum(pdfmetrics.stringWidth(chunk, name, size) for name, chunk in runs(text, face))
