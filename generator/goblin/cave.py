@@ -311,15 +311,15 @@ def _check_reachability(content: GoblinContent) -> list[Problem]:
     # ring[a][b]: tile a at slot 0 next to tile b at slot 1 (the same for every slot k, k+1).
     ring = {a.id: {b.id: _masks(red.links(a, 0, 0, TOWARDS_NEXT, b, 1)) for b in ring_tiles}
             for a in ring_tiles}
-    failures: dict[int, list] = {}  # node -> [count, first assembly]
+    # node -> [count, first assembly, its place in the order centre, turn, arrangement]
+    failures: dict[int, list] = {}
     totals: dict[str, int] = {}
-    for centre in centres:
+    for centre_number, centre in enumerate(centres):
         pool = _edge_pool(content, centre)
         # hub[rel][t]: the centre turned rel steps next to tile t at slot 0; slot k with the
         # centre turned r is the same picture turned k steps, so rel = r - k.
         hub = [{t.id: _masks(red.links(centre, None, rel, (0 - rel) % 6, t, 0))
                 for t in ring_tiles} for rel in range(6)]
-        firsts: dict[int, tuple[int, int, Assembly]] = {}  # node -> its first assembly
         for number, perm in enumerate(permutations(pool, EDGE_SLOTS)):
             order = (entrance.id,) + tuple(t.id for t in perm)
             tiles = (centre.id,) + order
@@ -335,16 +335,14 @@ def _check_reachability(content: GoblinContent) -> list[Problem]:
                     for node, mask in hub[(rotation - k) % 6][order[k]]:
                         neighbours[node] |= mask
                 for node in _unreached(red, door_node, tiles, neighbours):
-                    failures.setdefault(node, [0, None])[0] += 1
-                    # the first in the order turn by turn, then arrangement by arrangement
-                    if node not in firsts or (rotation, number) < firsts[node][:2]:
-                        firsts[node] = (rotation, number,
-                                        Assembly(centre.id, rotation, order[1:], entrance.id))
-        for node, (_, _, first) in firsts.items():
-            if failures[node][1] is None:
-                failures[node][1] = first
+                    record = failures.setdefault(node, [0, None, None])
+                    record[0] += 1
+                    place = (centre_number, rotation, number)
+                    if record[2] is None or place < record[2]:
+                        record[1:] = [Assembly(centre.id, rotation, order[1:], entrance.id),
+                                      place]
     return [_unreached_problem(red, node, count, first, totals)
-            for node, (count, first) in sorted(failures.items())]
+            for node, (count, first, _) in sorted(failures.items())]
 
 
 def _masks(links: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
