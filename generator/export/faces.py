@@ -9,7 +9,8 @@ Decisions:
   whatever the art paints there (a token back's disc overprints its cut on paper). The
   outline is drawn at 4× and scaled down, so its edge is smooth.
 - Rectangular pieces and whole-page sheets are RGB (nothing to cut away); round and hex
-  pieces are RGBA.
+  pieces are RGBA, their fully transparent pixels the colour of the piece's edge (its bleed
+  colour) rather than white, which texture filtering would show as a light fringe.
 """
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat
 
 from ..build import BuildOptions, Job, draw_job, impose_job, plan_jobs
 from ..errors import Problem, UsageError
 from ..layout.imposition import PieceSpec
 
 SUPERSAMPLE = 4
+EDGE_RING = 2  # pixels of the cut's inside edge whose colour fills the transparent ones
 MM_PER_INCH = 25.4
 
 
@@ -136,6 +138,23 @@ def render_page(page: Any, spec: PieceSpec, dpi: int) -> Image.Image:
     mask = outline_mask(spec.shape, image.size)
     alpha = Image.composite(image.getchannel("A"), Image.new("L", image.size, 0), mask)
     image.putalpha(alpha)
+    return bleed_transparent(image)
+
+
+def bleed_transparent(image: Image.Image) -> Image.Image:
+    """Give every fully transparent pixel the piece's bleed colour: the median colour of the
+    opaque ring just inside its cut, so a table's texture filtering shows no white fringe."""
+    alpha = image.getchannel("A")
+    opaque = alpha.point(lambda v: 255 if v == 255 else 0)
+    inner = opaque.filter(ImageFilter.MinFilter(EDGE_RING * 2 + 1))
+    ring = ImageChops.subtract(opaque, inner)
+    if ring.getbbox() is None:
+        ring = opaque
+    if ring.getbbox() is None:
+        return image
+    colour = tuple(int(v) for v in ImageStat.Stat(image.convert("RGB"), ring).median)
+    clear = alpha.point(lambda v: 255 if v == 0 else 0)
+    image.paste(colour + (0,), mask=clear)
     return image
 
 

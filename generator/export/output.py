@@ -7,6 +7,7 @@ one; the folders it had to create are removed again.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import json
 import os
@@ -23,17 +24,25 @@ from ..errors import OutputError
 PNG_OPTIONS: dict[str, Any] = {"format": "PNG", "compress_level": 3, "optimize": False}
 
 
-def png_bytes(image: Image.Image) -> bytes:
-    """Encode an image as PNG with fixed settings and no metadata (the same bytes each run)."""
+def png_bytes(image: Image.Image, dpi: int | None = None) -> bytes:
+    """Encode an image as PNG with fixed settings and no metadata but its resolution (a pHYs
+    chunk, when dpi is given): the same bytes each run."""
     buffer = io.BytesIO()
-    image.save(buffer, **PNG_OPTIONS)
+    options = dict(PNG_OPTIONS, **({"dpi": (dpi, dpi)} if dpi else {}))
+    image.save(buffer, **options)
     return buffer.getvalue()
 
 
-def save_png(image: Image.Image, path: Path) -> None:
-    """Write an image as a reproducible PNG."""
+def save_png(image: Image.Image, path: Path, dpi: int | None = None) -> None:
+    """Write an image as a reproducible PNG (at dpi, when given)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(png_bytes(image))
+    path.write_bytes(png_bytes(image, dpi))
+
+
+def content_name(path: Path, stem: str) -> str:
+    """A file name for path's bytes: stem and the first 16 hex digits of their SHA-256, so a
+    changed picture gets a new name (and a table's cache a new download)."""
+    return f"{stem}-{hashlib.sha256(path.read_bytes()).hexdigest()[:16]}{path.suffix}"
 
 
 def save_json(data: Any, path: Path) -> None:

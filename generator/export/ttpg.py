@@ -1,33 +1,52 @@
 """`export --format ttpg`: a Tabletop Playground package folder per game and language.
 
-OUT/GAME/LANG/Manifest.json, assets/Textures/NAME-front.png (and NAME-back.png) and
-assets/Templates/NAME.json: one card template per group of equal pieces (same part, kind,
-size and shape), its cards on one texture sheet (NumHorizontal × NumVertical, at most 4096 px
-a side), named by the pieces' ids, sizes in centimetres from the content, Model `Hexagonal`
-for hex locations and `Rounded` for everything else. Field names follow public packages
-(docs/exports.md); where their meaning is uncertain, the values copy a working package.
+OUT/GAME-LANG/ is the package, laid out as Tabletop Playground reads it (docs/exports.md):
+Manifest.json (name, version, a GUID derived from game and language: the same every export,
+different for every game and language), Thumbnail.png, Textures/NAME-front.png (and
+NAME-back.png, NAME-mask.png) and Templates/NAME.json, all at the package's root. One card
+template per group of pieces of one part, kind, shape, size and sidedness, its distinct
+pictures on one texture sheet (NumHorizontal × NumVertical, at most 4096 px a side) and
+`Indices` naming a cell once per copy (13 straight maze tiles: one cell, 13 indices). Names
+are the pieces' printed names in the package's language. Model: `Round` for round pieces,
+`Square` for rectangles and sheets, and for the 19-hex locations an alpha mask of their
+outline (`ShapeAccuracy`, `ConvexCollision` false: the outline is concave). Field names and
+values follow a published package, visnup/arcs-ttpg (docs/exports.md).
 """
 
 from __future__ import annotations
 
 import hashlib
 import tempfile
+import uuid
 from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
-from .faces import ExportOptions, Plan
+from .faces import ExportOptions, Plan, outline_mask
 from .output import Staging, save_json, save_png
-from .png import write_pieces
+from .png import merge_copies, write_pieces
 from .sheets import Grid, choose_grid, chunks, compose
 
 MAX_CELLS_SIDE = 16
+PACKAGE_NAMESPACE = uuid.UUID("6f1c5a52-3d0e-5b7a-9a51-4c1b2e7d8f30")  # labyrinth-pnp's own
+MODELS = {"circle": "Round", "rect": "Square"}
+THUMBNAIL = 256
 
 
 def ttpg_guid(*key: str) -> str:
     """A stable 32-hex-digit GUID, upper case as Tabletop Playground writes them."""
     return hashlib.md5("/".join(key).encode()).hexdigest().upper()
+
+
+def package_guid(game: str, lang: str) -> str:
+    """The package's GUID: a name-based UUID of game and language (the same every export)."""
+    return uuid.uuid5(PACKAGE_NAMESPACE, f"labyrinth-pnp/{game}/{lang}").hex.upper()
+
+
+def package_folder(out: Path, game: str, lang: str) -> Path:
+    """Where a package goes: OUT/GAME-LANG, a folder to copy into the Packages folder."""
+    return out / f"{game}-{lang}"
 
 
 def groups(entries: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
@@ -43,9 +62,9 @@ def group_name(entries: list[dict[str, Any]]) -> str:
     """A piece's id when alone; else the ids' common family (`token`), else their kind."""
     from ..pieces import family
 
-    if len(entries) == 1:
+    if len(entries) == 1 and entries[0]["count"] == 1:
         return str(entries[0]["id"])
-    families = {family(e["id"]) for e in entries}
+    families = {family(i) for e in entries for i in e["ids"]}
     return families.pop() if len(families) == 1 else str(entries[0]["kind"])
 
 
@@ -57,11 +76,17 @@ def thickness_cm(entry: dict[str, Any]) -> float:
 
 
 def template(name: str, key: str, entries: list[dict[str, Any]], grid: Grid, front: str,
-             back: str, shared_back: bool) -> dict[str, Any]:
+             back: str, shared_back: bool, mask: str = "") -> dict[str, Any]:
     """A card template of the entries, their faces on `front` (and backs on `back`)."""
     first = entries[0]
     w, h = first["size_mm"]
     has_back = bool(back)
+    # -2: one back picture for all; -3: a back sheet in the face sheet's layout; -1: the
+    # front mirrored (one-sided pieces)
+    back_index = (-2 if shared_back else -3) if has_back else -1
+    model: dict[str, Any] = {"Model": MODELS.get(first["shape"], "Hexagonal")}
+    if mask:
+        model = {"Model": mask, "ShapeAccuracy": 10, "ConvexCollision": False}
     return {
         "Type": "Card", "GUID": key, "Name": name, "Metadata": "",
         "CollisionType": "Regular", "Friction": 0.7, "Restitution": 0, "Density": 0.5,
@@ -74,8 +99,7 @@ def template(name: str, key: str, entries: list[dict[str, Any]], grid: Grid, fro
         "ZoomViewDirection": {"X": 0, "Y": 0, "Z": 0}, "GroundAccessibility": "Nothing",
         "Tags": [first["kind"]],
         "FrontTexture": front, "BackTexture": back, "HiddenTexture": "",
-        "BackIndex": -2 if has_back and shared_back else -1,
-        "HiddenIndex": -3 if has_back else -1,
+        "BackIndex": back_index, "HiddenIndex": -3 if has_back else -1,
         "NumHorizontal": grid.cols, "NumVertical": grid.rows,
         "Width": round(w / 10, 3), "Height": round(h / 10, 3),
         "Thickness": thickness_cm(first),
@@ -83,10 +107,11 @@ def template(name: str, key: str, entries: list[dict[str, Any]], grid: Grid, fro
         "CanStack": True, "UsePrimaryColorForSide": False,
         "FrontTextureOverrideExposed": False, "AllowFlippedInStack": False,
         "MirrorBack": True, "EmissiveFront": False,
-        "Model": "Hexagonal" if first["shape"] == "hex" else "Rounded",
-        "Indices": list(range(len(entries))),
-        "CardNames": {str(i): e["id"] for i, e in enumerate(entries)},
-        "CardMetadata": {}, "CardTags": {},
+        **model,
+        "Indices": [i for i, e in enumerate(entries) for _ in range(e["count"])],
+        "CardNames": {str(i): e["name"] for i, e in enumerate(entries)},
+        "CardMetadata": {str(i): ",".join(e["ids"]) for i, e in enumerate(entries)},
+        "CardTags": {},
     }
 
 
@@ -97,7 +122,7 @@ def write_group(entries: list[dict[str, Any]], pictures: Path, folder: Path, nam
         (cell_w, cell_h), mode = first.size, "RGBA" if first.mode == "RGBA" else "RGB"
     grid = choose_grid(len(entries), cell_w, cell_h, max_cols=MAX_CELLS_SIDE,
                        max_rows=MAX_CELLS_SIDE)
-    textures = folder / "assets" / "Textures"
+    textures = folder / "Textures"
     front = f"{name}-front.png"
     save_png(compose([pictures / e["files"]["front"] for e in entries], grid, mode),
              textures / front)
@@ -109,18 +134,37 @@ def write_group(entries: list[dict[str, Any]], pictures: Path, folder: Path, nam
         sheet = (compose(backs[:1], Grid(1, 1, grid.cell_w, grid.cell_h), mode) if shared
                  else compose(backs, grid, mode))
         save_png(sheet, textures / back)
-    save_json(template(name, key, entries, grid, front, back, shared),
-              folder / "assets" / "Templates" / f"{name}.json")
+    mask = ""
+    if entries[0]["shape"] == "hex":
+        mask = f"{name}-mask.png"
+        outline = outline_mask("hex", (grid.cell_w, grid.cell_h))
+        cut = Image.new("RGBA", outline.size, (255, 255, 255, 0))
+        cut.putalpha(outline)
+        save_png(cut, textures / mask)
+    title = entries[0]["description"].split(" — ")[0]
+    save_json(template(title, key, entries, grid, front, back, shared, mask),
+              folder / "Templates" / f"{name}.json")
+
+
+def thumbnail(pictures: Path, entries: list[dict[str, Any]]) -> Image.Image:
+    """The package's picture: its first piece's front on white, THUMBNAIL px square."""
+    with Image.open(pictures / entries[0]["files"]["front"]) as first:
+        picture = first.convert("RGBA")
+    picture.thumbnail((THUMBNAIL, THUMBNAIL), Image.Resampling.LANCZOS)
+    canvas = Image.new("RGB", (THUMBNAIL, THUMBNAIL), (255, 255, 255))
+    canvas.paste(picture, ((THUMBNAIL - picture.width) // 2,
+                           (THUMBNAIL - picture.height) // 2), picture)
+    return canvas
 
 
 def export_ttpg(plan: Plan, options: ExportOptions, staging: Staging) -> None:
     """Write every language's package folder into staging folders."""
     for lang in plan.languages:
-        folder = staging.folder(options.out / options.game / lang)
+        folder = staging.folder(package_folder(options.out, options.game, lang))
         jobs = [job for job in plan.jobs if job.lang == lang]
         with tempfile.TemporaryDirectory(prefix="labyrinth-ttpg-") as temp:
             pictures = Path(temp)
-            entries = write_pieces(jobs, options.dpi, pictures)
+            entries = merge_copies(write_pieces(jobs, options.dpi, pictures), pictures)
             names: dict[str, int] = {}
             for group in groups(entries):
                 for run in chunks(group, MAX_CELLS_SIDE * MAX_CELLS_SIDE):
@@ -129,6 +173,8 @@ def export_ttpg(plan: Plan, options: ExportOptions, staging: Staging) -> None:
                     name = base if names[base] == 1 else f"{base}-{names[base]}"
                     write_group(run, pictures, folder, name,
                                 ttpg_guid(options.game, lang, name))
-        save_json({"Name": f"labyrinth-pnp {options.game} ({lang})", "Version": "1",
-                   "GUID": ttpg_guid(options.game, lang, "package")},
+            save_png(thumbnail(pictures, entries), folder / "Thumbnail.png")
+        game_name = jobs[0].game.name(jobs[0].content, lang)
+        save_json({"Name": f"{game_name} ({lang}, labyrinth-pnp)", "Version": "1",
+                   "GUID": package_guid(options.game, lang)},
                   folder / "Manifest.json")
