@@ -39,10 +39,23 @@ def test_every_token_card_and_tile_gets_its_pictures(magic_png):
     assert all(set(p["files"]) == {"front", "back"} for p in by_kind["token"])
     assert len(by_kind["card"]) == 21
     assert all(set(p["files"]) == {"front", "back"} for p in by_kind["card"])
-    assert len(by_kind["tile"]) + len(by_kind["tile-fixed"]) == 50
+    assert sum(p["count"] for p in by_kind["tile"] + by_kind["tile-fixed"]) == 50
+    assert len(by_kind["tile"]) == 3  # 34 loose tiles are 3 pictures
+    assert sorted(p["count"] for p in by_kind["tile"]) == [6, 13, 15]
+    assert all(p["count"] == 1 for p in by_kind["token"] + by_kind["card"])
     assert len(list(magic_png.glob("token-*-front.png"))) == 21
     assert len(list(magic_png.glob("formula-*-front.png"))) == 21
     assert by_kind["score-sheet"][0]["sheet"] is True
+
+
+def test_manifest_names_pieces_in_the_export_language(magic_png):
+    pieces = {p["id"]: p for p in _manifest(magic_png)["pieces"]}
+    assert pieces["token-1"]["name"] == "Crab Apple"
+    assert pieces["token-1"]["description"] == "Ingredient tokens — Magic Labyrinth"
+    assert pieces["formula-9"]["name"] == "Secret formula cards"
+    wands = [p for p in pieces.values() if p["id"].startswith("wand-")]
+    assert len(wands) == 1 and wands[0]["name"] == "Wand" and wands[0]["count"] > 1
+    assert wands[0]["ids"][0] == "wand-1"
 
 
 def test_manifest_lists_exactly_the_files_written(magic_png):
@@ -54,6 +67,14 @@ def test_manifest_lists_exactly_the_files_written(magic_png):
         with Image.open(magic_png / piece["files"]["front"]) as image:
             assert list(image.size) == piece["size_px"]
     assert manifest["dpi"] == 40 and manifest["units"] == "mm"
+
+
+def test_every_picture_carries_its_resolution(magic_png):
+    for path in magic_png.glob("*.png"):
+        with Image.open(path) as image:
+            assert tuple(round(v) for v in image.info["dpi"]) == (40, 40), path.name
+        data = path.read_bytes()
+        assert b"pHYs" in data and b"tIME" not in data  # no date: the same bytes each run
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +96,12 @@ def test_the_21_tokens_are_295_pixels_round_with_transparent_corners(full_size):
                 assert alpha.getpixel(corner) == 0, path.name
             assert alpha.getpixel((w // 2, h // 2)) == 255
             assert alpha.getpixel((w // 2, 3)) == 255  # just inside the cut
+            # transparent pixels carry the colour of the piece's edge, not white
+            rgb = image.convert("RGB")
+            clear = {rgb.getpixel(p) for p in [(0, 0), (w - 1, h - 1), (20, 20)]}
+            assert len(clear) == 1 and clear != {(255, 255, 255)}, path.name
+            edge = rgb.getpixel((w // 2, 4))
+            assert max(abs(a - b) for a, b in zip(edge, clear.pop())) < 40, path.name
 
 
 def test_the_21_poker_cards_are_744_by_1039_pixels(full_size):

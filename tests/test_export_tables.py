@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -32,14 +33,36 @@ def _objects(folder: Path, game: str) -> list[dict]:
 
 
 def _local(folder: Path, url: str) -> Path:
+    """The file a local image URL names: `file:///` and a plain path, nothing encoded."""
     assert url.startswith("file:///"), url
-    return Path(url.removeprefix("file://"))
+    assert "%" not in url and "\\" not in url, url
+    path = Path("/" + url.removeprefix("file:///"))
+    assert path.is_file(), url
+    return path
+
+
+def _urls(objects: list[dict]) -> list[str]:
+    """Every image URL of the objects, inside bags and decks too."""
+    urls = []
+    for o in objects:
+        image = o.get("CustomImage", {})
+        urls += [image[k] for k in ("ImageURL", "ImageSecondaryURL") if image.get(k)]
+        for sheet in o.get("CustomDeck", {}).values():
+            urls += [sheet["FaceURL"], sheet["BackURL"]]
+        urls += _urls(o.get("ContainedObjects", []))
+    return urls
+
+
+def _all(objects: list[dict]) -> list[dict]:
+    """The objects and everything they contain."""
+    return [x for o in objects for x in [o, *_all(o.get("ContainedObjects", []))]]
 
 
 def test_tts_cards_are_one_custom_deck_of_sheets_within_limits(magic_tts):
     decks = [o for o in _objects(magic_tts, "magic-labyrinth") if o["Name"] == "DeckCustom"]
     assert len(decks) == 1
     deck = decks[0]
+    assert deck["Transform"]["rotZ"] == 180.0  # dealt face down
     assert len(deck["DeckIDs"]) == 21 == len(deck["ContainedObjects"])
     assert [c["CardID"] for c in deck["ContainedObjects"]] == deck["DeckIDs"]
     for sheet in deck["CustomDeck"].values():
@@ -48,41 +71,85 @@ def test_tts_cards_are_one_custom_deck_of_sheets_within_limits(magic_tts):
             assert image.mode == "RGB"
             assert max(image.size) <= 4096
             assert image.width % sheet["NumWidth"] == 0 and image.height % sheet["NumHeight"] == 0
-        assert _local(magic_tts, sheet["BackURL"]).is_file()
+        _local(magic_tts, sheet["BackURL"])
     for card_id in deck["DeckIDs"]:
         sheet = deck["CustomDeck"][str(card_id // 100)]
         cells = sheet["NumWidth"] * sheet["NumHeight"]
         assert 0 <= card_id % 100 < cells - 1  # the last cell is the hidden card's
-    names = [c["Nickname"] for c in deck["ContainedObjects"]]
-    assert names == [f"formula-{n}" for n in range(1, 22)]
+    # a face-down card's tooltip must not tell which formula it is
+    names = {c["Nickname"] for c in deck["ContainedObjects"]}
+    assert names == {"Secret formula cards"}
 
 
-def test_tts_maze_tiles_are_box_tiles_and_tokens_circle_tiles(magic_tts):
+def test_tts_cards_and_decks_keep_the_hide_when_face_down_default(magic_tts):
+    objects = _all(_objects(magic_tts, "magic-labyrinth"))
+    assert {o["Name"] for o in objects} >= {"Card", "DeckCustom", "Bag", "Custom_Tile"}
+    assert all("HideWhenFaceDown" not in o for o in objects)
+
+
+def test_tts_tokens_tiles_and_counters_are_in_bags_with_printed_names(magic_tts):
     objects = _objects(magic_tts, "magic-labyrinth")
-    manifest_tiles = [o for o in objects if o["Name"] == "Custom_Tile"
-                      and o["CustomImage"]["CustomTile"]["Type"] == 0]
-    names = {o["Nickname"] for o in manifest_tiles}
-    assert sum(1 for n in names if n.startswith(("fixed-", "corner-", "straight-", "t-"))) == 50
-    circles = [o for o in objects if o["Name"] == "Custom_Tile"
-               and o["CustomImage"]["CustomTile"]["Type"] == 2]
-    assert len(circles) == 21
-    assert all(o["CustomImage"]["ImageSecondaryURL"].endswith("-back.png") for o in circles)
-    tokens = [o for o in objects if o["Name"] == "Custom_Token"]
-    assert len(tokens) == 28  # the counters: wands, pawns, markers
-    guids = [o["GUID"] for o in objects]
+    bags = {o["Nickname"]: o["ContainedObjects"] for o in objects if o["Name"] == "Bag"
+            and o["Nickname"] != "Maze tiles"}
+    tokens = bags["Ingredient tokens"]
+    assert len(tokens) == 21
+    assert {o["CustomImage"]["CustomTile"]["Type"] for o in tokens} == {2}
+    assert [o["Nickname"] for o in tokens][:3] == ["Crab Apple", "Pine Cone", "Oak Leaf"]
+    assert tokens[0]["Description"] == "Ingredient tokens — Magic Labyrinth"
+    counters = bags["Wands, pawns and shift markers"]
+    assert len(counters) == 28 and {o["Name"] for o in counters} == {"Custom_Token"}
+    tiles = [o for o in objects if o["Name"] == "Bag" and o["Nickname"] == "Maze tiles"]
+    assert sum(len(b["ContainedObjects"]) for b in tiles) == 50
+    guids = [o["GUID"] for o in _all(objects)]
     assert len(set(guids)) == len(guids)
-    for o in objects:
-        for field in ("ImageURL", "ImageSecondaryURL"):
-            url = o.get("CustomImage", {}).get(field)
-            if url:
-                assert _local(magic_tts, url).is_file()
 
 
-def test_tts_hex_locations_are_hex_tiles(tmp_path):
+def test_tts_images_are_one_file_per_picture_every_one_used(magic_tts):
+    urls = _urls(_objects(magic_tts, "magic-labyrinth"))
+    used = {_local(magic_tts, url).name for url in urls}
+    on_disk = {p.name for p in (magic_tts / "images").iterdir()}
+    assert used == on_disk
+    assert len(on_disk) < 60  # 21 token fronts, one back, 16 fixed tiles, 3 loose …
+    contents = [p.read_bytes() for p in (magic_tts / "images").iterdir()]
+    assert len(set(contents)) == len(contents)
+    assert {p.name for p in magic_tts.iterdir()} == {
+        "images", "magic-labyrinth-en.json", "magic-labyrinth-en.png"}
+
+
+def test_tts_local_paths_are_plain_in_a_folder_with_a_space_and_cyrillic(tmp_path):
+    folder = _export(tmp_path / "Мои игры" / "pnp out", "goblin-slayer", "tts",
+                     "--part", "locations")
+    objects = _objects(folder, "goblin-slayer")
+    for url in _urls(objects):
+        assert "/Мои игры/pnp out/goblin-slayer/en/images/" in url
+        _local(folder, url)
+
+
+def test_tts_locations_are_tokens_cut_to_their_outline_with_a_margin(tmp_path):
     folder = _export(tmp_path, "goblin-slayer", "tts", "--part", "locations")
     objects = _objects(folder, "goblin-slayer")
     assert len(objects) == 9
-    assert {o["CustomImage"]["CustomTile"]["Type"] for o in objects} == {1}
+    assert {o["Name"] for o in objects} == {"Custom_Token"}
+    assert objects[0]["Nickname"] == "Snarlsbad Gate"
+    with Image.open(_local(folder, objects[0]["CustomImage"]["ImageURL"])) as image:
+        assert image.mode == "RGBA"
+        alpha = image.getchannel("A")
+        w, h = image.size
+        assert alpha.getpixel((w // 2, h // 2)) == 255
+        assert all(alpha.getpixel((x, 1)) == 0 for x in range(w))  # the margin
+        assert alpha.getpixel((6, 6)) == 0  # inside the margin: the box's corner is cut away
+        # the zig-zag: about a quarter of the box is outside the 19 hexes
+        assert 0.2 < alpha.histogram()[0] / (w * h) < 0.45
+
+
+def test_tts_host_sheets_are_a_saved_object_of_their_own(tmp_path):
+    folder = _export(tmp_path, "paper-labyrinth", "tts")
+    shared = _objects(folder, "paper-labyrinth")
+    host = json.loads((folder / "paper-labyrinth-en-host.json").read_text(encoding="utf-8"))
+    assert [o["Nickname"] for o in shared] == ["Player sheet 1", "Player sheet 2"]
+    assert len(host["ObjectStates"]) == 3
+    assert all(o["Nickname"].startswith("Host plans") for o in host["ObjectStates"])
+    assert (folder / "paper-labyrinth-en-host.png").is_file()
 
 
 def test_tts_export_with_a_url_prefix_is_byte_identical_wherever_written(tmp_path):
@@ -94,34 +161,93 @@ def test_tts_export_with_a_url_prefix_is_byte_identical_wherever_written(tmp_pat
     for name in files:
         assert (folders[0] / name).read_bytes() == (folders[1] / name).read_bytes(), name
     deck = _objects(folders[0], "magic-labyrinth")[0]
-    assert deck["CustomDeck"]["1"]["FaceURL"] == f"{PREFIX}/decks/formula-1-faces.png"
+    (sheet,) = deck["CustomDeck"].values()
+    for url in (sheet["FaceURL"], sheet["BackURL"]):
+        assert url.startswith(f"{PREFIX}/images/formula-")
+        assert (folders[0] / url.removeprefix(PREFIX + "/")).is_file()
+
+
+# The fields of a card template in a published package (visnup/arcs-ttpg,
+# assets/Templates/campaign/set-round.json), in its order; a mask model adds two.
+TTPG_FIELDS = [
+    "Type", "GUID", "Name", "Metadata", "CollisionType", "Friction", "Restitution", "Density",
+    "SurfaceType", "Roughness", "Metallic", "PrimaryColor", "SecondaryColor", "Flippable",
+    "AutoStraighten", "ShouldSnap", "ScriptName", "Blueprint", "Models", "Collision", "Lights",
+    "SnapPointsGlobal", "SnapPoints", "ZoomViewDirection", "GroundAccessibility", "Tags",
+    "FrontTexture", "BackTexture", "HiddenTexture", "BackIndex", "HiddenIndex",
+    "NumHorizontal", "NumVertical", "Width", "Height", "Thickness", "HiddenInHand",
+    "UsedWithCardHolders", "CanStack", "UsePrimaryColorForSide",
+    "FrontTextureOverrideExposed", "AllowFlippedInStack", "MirrorBack", "EmissiveFront",
+    "Model", "Indices", "CardNames", "CardMetadata", "CardTags"]
+MASK_FIELDS = ["ShapeAccuracy", "ConvexCollision"]
+
+
+def _ttpg(tmp_path: Path, game: str, *extra: str) -> Path:
+    code, _, err = run_cli("export", game, "--format", "ttpg", "--lang", "en", "--dpi", "30",
+                           "--out", tmp_path, *extra)
+    assert code == 0, err
+    return tmp_path / f"{game}-en"
 
 
 @pytest.mark.parametrize("game", ["magic-labyrinth", "goblin-slayer"])
-def test_ttpg_templates_reference_textures_that_exist(tmp_path, game):
-    folder = _export(tmp_path, game, "ttpg")
+def test_ttpg_package_is_laid_out_at_its_root_with_real_template_fields(tmp_path, game):
+    folder = _ttpg(tmp_path, game)
+    assert {p.name for p in tmp_path.iterdir()} == {f"{game}-en"}
+    assert {p.name for p in folder.iterdir()} == {
+        "Manifest.json", "Thumbnail.png", "Templates", "Textures"}
     manifest = json.loads((folder / "Manifest.json").read_text(encoding="utf-8"))
-    assert manifest["Name"] and len(manifest["GUID"]) == 32
-    templates = sorted((folder / "assets" / "Templates").glob("*.json"))
+    assert manifest["Name"] and re.fullmatch(r"[0-9A-F]{32}", manifest["GUID"])
+    templates = sorted((folder / "Templates").glob("*.json"))
     assert templates
-    textures = folder / "assets" / "Textures"
+    textures = folder / "Textures"
+    used = set()
     count = 0
     for path in templates:
         t = json.loads(path.read_text(encoding="utf-8"))
-        assert t["Type"] == "Card" and t["Name"] == path.stem
-        assert (textures / t["FrontTexture"]).is_file()
-        assert t["BackTexture"] == "" or (textures / t["BackTexture"]).is_file()
-        assert len(t["Indices"]) <= t["NumHorizontal"] * t["NumVertical"]
+        mask = t["Model"].endswith(".png")
+        assert [k for k in t if k not in MASK_FIELDS] == TTPG_FIELDS, path.name
+        assert all(k in t for k in MASK_FIELDS) == mask
+        assert t["Type"] == "Card" and re.fullmatch(r"[0-9A-F]{32}", t["GUID"])
+        for field in ("FrontTexture", "BackTexture", *(["Model"] if mask else [])):
+            if t[field]:
+                assert (textures / t[field]).is_file(), t[field]
+                used.add(t[field])
+        cells = t["NumHorizontal"] * t["NumVertical"]
+        assert all(0 <= i < cells for i in t["Indices"])
         assert set(t["CardNames"]) == {str(i) for i in t["Indices"]}
-        assert t["Model"] in ("Rounded", "Hexagonal")
         with Image.open(textures / t["FrontTexture"]) as image:
             assert max(image.size) <= 4096
+            shape = "round" if image.mode == "RGBA" and not mask else ""
+        assert t["Model"] in ({"Round"} if shape else {"Square"} | ({t["Model"]} if mask
+                                                                     else set()))
         count += len(t["Indices"])
+    assert used == {p.name for p in textures.iterdir()}
     if game == "magic-labyrinth":
-        formula = json.loads((folder / "assets/Templates/formula.json").read_text())
+        formula = json.loads((folder / "Templates/formula.json").read_text())
         assert (formula["Width"], formula["Height"]) == (6.3, 8.8)
+        assert (formula["BackIndex"], formula["HiddenIndex"]) == (-2, -3)
+        assert set(formula["CardNames"].values()) == {"Secret formula cards"}
+        token = json.loads((folder / "Templates/token.json").read_text())
+        assert token["Model"] == "Round" and token["CardNames"]["0"] == "Crab Apple"
         assert count == 21 + 21 + 28 + 50 + 2
+        tiles = [json.loads(p.read_text()) for p in templates if p.stem.startswith("tile")]
+        assert sum(len(set(t["Indices"])) for t in tiles) == 3  # straight, corner, T
     else:
-        location = [json.loads(p.read_text()) for p in templates
-                    if json.loads(p.read_text())["Model"] == "Hexagonal"]
-        assert sum(len(t["Indices"]) for t in location) == 9
+        location = json.loads((folder / "Templates/location.json").read_text())
+        assert location["Model"] == "location-mask.png" and location["ConvexCollision"] is False
+        assert len(location["Indices"]) == 9
+        assert location["CardNames"]["0"] == "Snarlsbad Gate"
+
+
+def test_ttpg_package_guid_differs_by_game_and_language_and_stays(tmp_path):
+    guids = {}
+    for game, lang in [("goblin-slayer", "en"), ("goblin-slayer", "ru"),
+                       ("paper-labyrinth", "en")]:
+        code, _, err = run_cli("export", game, "--format", "ttpg", "--lang", lang, "--dpi",
+                               "20", "--part", "player-aid" if game == "goblin-slayer"
+                               else "player-sheet", "--out", tmp_path)
+        assert code == 0, err
+        manifest = tmp_path / f"{game}-{lang}" / "Manifest.json"
+        guids[game, lang] = json.loads(manifest.read_text(encoding="utf-8"))["GUID"]
+    assert len(set(guids.values())) == 3
+    assert guids["goblin-slayer", "en"] == "56CF92B0575258E4BD7F2C58B227CF74"
