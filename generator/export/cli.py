@@ -25,14 +25,20 @@ from .run import FORMATS
               help="Pixels per inch of the pictures (10–1200).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder to write into [default: output/FORMAT]; each language goes to "
-              "OUT/GAME/LANG.")
+              "OUT/GAME/LANG (ttpg: the package folder OUT/GAME-LANG).")
 @click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Your content folder; its files replace the bundled ones file by file.")
 @click.option("--url-prefix", metavar="URL",
               help="tts only: where the images will be hosted (the URL of OUT/GAME/LANG); "
               "without it the saved object refers to the local files by file:/// paths.")
+@click.option("--install", metavar="[DIR]", is_flag=False, flag_value="", default=None,
+              help="tts, ttpg: also copy the export into Tabletop Simulator's Saved Objects "
+              "or Tabletop Playground's packages folder (found on this system, or DIR).")
+@click.option("--replace", is_flag=True,
+              help="With --install: replace an earlier install of the same game and language.")
 def export(game: str, fmt: str, parts: tuple[str, ...], pieces: tuple[str, ...], lang: str,
-           dpi: int, out: Path | None, content: Path | None, url_prefix: str | None) -> None:
+           dpi: int, out: Path | None, content: Path | None, url_prefix: str | None,
+           install: str | None, replace: bool) -> None:
     """Export a game's pieces as pictures or for a virtual table into OUT/GAME/LANG.
 
     Every picture is rasterised from the same drawing as the PDFs. See docs/exports.md for
@@ -43,7 +49,7 @@ def export(game: str, fmt: str, parts: tuple[str, ...], pieces: tuple[str, ...],
 
     options = ExportOptions(game=game, fmt=fmt, parts=parts, pieces=pieces, lang=lang,
                             dpi=dpi, out=out or Path("output") / fmt, content=content,
-                            url_prefix=url_prefix)
+                            url_prefix=url_prefix, install=install, replace=replace)
     report = run_export(options, progress=lambda path: click.echo(f"wrote {path}"))
     _echo_warnings(report.warnings)
     n = len(report.written)

@@ -47,6 +47,9 @@ class ExportOptions:
     out: Path = Path("output")
     content: Path | None = None
     url_prefix: str | None = None
+    install: str | None = None  # None: no install; "": the program's folder; else DIR
+    replace: bool = False  # --install may replace an earlier export of the same game
+    install_root: Path | None = None  # where --install copies to (set by run_export)
 
     def build_options(self) -> BuildOptions:
         """The build options that impose one piece a page, fronts then backs."""
@@ -85,6 +88,9 @@ def plan_export(options: ExportOptions) -> Plan:
     if options.url_prefix is not None and options.fmt != "tts":
         raise UsageError("--url-prefix is for --format tts: the other formats refer to their "
                          "files by relative paths")
+    if options.replace and options.install is None:
+        raise UsageError("--replace goes with --install: it lets an install replace an "
+                         "earlier export of the same game")
     jobs, warnings = plan_jobs(options.build_options(), drawing=False)
     drawn = [job for job in jobs if job.part.render is None and not job.part.special]
     if not drawn:

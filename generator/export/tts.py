@@ -34,6 +34,7 @@ from PIL import Image
 
 from ..pieces import family
 from .faces import ExportOptions, Plan
+from .install import install_folder
 from .output import Staging, content_name, save_json, save_png
 from .png import merge_copies, write_pieces
 from .sheets import Grid, choose_grid, chunks, compose
@@ -87,6 +88,8 @@ class Writer:
                  ) -> None:
         self.options, self.lang, self.folder, self.pictures = options, lang, folder, pictures
         self.target = options.out / options.game / lang
+        if options.install_root is not None:  # the images the saved object names: installed
+            self.target = install_folder("tts", options.install_root, options.game, lang)
         self.row_z = 0.0
 
     def image(self, path: Path, stem: str) -> str:
