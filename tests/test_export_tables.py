@@ -97,7 +97,10 @@ def test_tts_tokens_tiles_and_counters_are_in_bags_with_printed_names(magic_tts)
     assert [o["Nickname"] for o in tokens][:3] == ["Crab Apple", "Pine Cone", "Oak Leaf"]
     assert tokens[0]["Description"] == "Ingredient tokens — Magic Labyrinth"
     counters = bags["Wands, pawns and shift markers"]
-    assert len(counters) == 28 and {o["Name"] for o in counters} == {"Custom_Token"}
+    assert len(counters) == 28 and {o["Name"] for o in counters} == {"Custom_Tile"}
+    assert {o["CustomImage"]["CustomTile"]["Type"] for o in counters} == {2}
+    assert all(o["CustomImage"]["ImageURL"] == o["CustomImage"]["ImageSecondaryURL"]
+               for o in counters)
     tiles = [o for o in objects if o["Name"] == "Bag" and o["Nickname"] == "Maze tiles"]
     assert sum(len(b["ContainedObjects"]) for b in tiles) == 50
     guids = [o["GUID"] for o in _all(objects)]
@@ -123,6 +126,24 @@ def test_tts_local_paths_are_plain_in_a_folder_with_a_space_and_cyrillic(tmp_pat
     for url in _urls(objects):
         assert "/Мои игры/pnp out/goblin-slayer/en/images/" in url
         _local(folder, url)
+
+
+def test_tts_local_paths_under_wsl_name_the_windows_drive():
+    from generator.export.tts import local_url
+
+    assert local_url(Path("/mnt/c/Users/Андрей/My Games/x.png"), wsl=True) == \
+        "file:///C:/Users/Андрей/My Games/x.png"
+    assert local_url(Path("/home/a b/x.png"), wsl=True) == "file:///home/a b/x.png"
+    assert local_url(Path("/mnt/c/x.png"), wsl=False) == "file:///mnt/c/x.png"
+
+
+def test_ttpg_host_sheets_have_a_plain_back_and_hide_in_a_hand(tmp_path):
+    folder = _ttpg(tmp_path, "paper-labyrinth", "--part", "host-sheets")
+    host = json.loads((folder / "Templates" / "host.json").read_text(encoding="utf-8"))
+    assert (host["BackIndex"], host["HiddenIndex"], host["HiddenInHand"]) == (-2, -3, True)
+    assert host["Model"] == "Square" and len(host["Indices"]) == 3
+    with Image.open(folder / "Textures" / host["BackTexture"]) as back:
+        assert len(back.getcolors()) == 1  # plain: nothing of the plan shows through
 
 
 def test_tts_locations_are_tokens_cut_to_their_outline_with_a_margin(tmp_path):

@@ -17,6 +17,8 @@ from ..build import Job
 from ..layout.imposition import PieceSpec
 from ..pieces import family
 
+HOST_KINDS = {"host-sheet"}  # the paper game's host sheets: the secret plan, for the host only
+
 
 def _lookup(table: Any, keys: list[Any]) -> str | None:
     """The first of keys a name table (dict) holds, as text."""

@@ -9,8 +9,9 @@ pictures on one texture sheet (NumHorizontal × NumVertical, at most 4096 px a s
 `Indices` naming a cell once per copy (13 straight maze tiles: one cell, 13 indices). Names
 are the pieces' printed names in the package's language. Model: `Round` for round pieces,
 `Square` for rectangles and sheets, and for the 19-hex locations an alpha mask of their
-outline (`ShapeAccuracy`, `ConvexCollision` false: the outline is concave). Field names and
-values follow a published package, visnup/arcs-ttpg (docs/exports.md).
+outline (`ShapeAccuracy`, `ConvexCollision` false: the outline is concave). The paper game's
+host sheets get a plain back and hide in a hand, so the host can keep the plan secret. Field
+names and values follow a published package, visnup/arcs-ttpg (docs/exports.md).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 from PIL import Image
 
 from .faces import ExportOptions, Plan, outline_mask
+from .names import HOST_KINDS
 from .output import Staging, save_json, save_png
 from .png import merge_copies, write_pieces
 from .sheets import Grid, choose_grid, chunks, compose
@@ -32,6 +34,7 @@ MAX_CELLS_SIDE = 16
 PACKAGE_NAMESPACE = uuid.UUID("6f1c5a52-3d0e-5b7a-9a51-4c1b2e7d8f30")  # labyrinth-pnp's own
 MODELS = {"circle": "Round", "rect": "Square"}
 THUMBNAIL = 256
+PLAIN_BACK = (236, 232, 222)  # the back given to a secret sheet printed one-sided
 
 
 def ttpg_guid(*key: str) -> str:
@@ -134,6 +137,9 @@ def write_group(entries: list[dict[str, Any]], pictures: Path, folder: Path, nam
         sheet = (compose(backs[:1], Grid(1, 1, grid.cell_w, grid.cell_h), mode) if shared
                  else compose(backs, grid, mode))
         save_png(sheet, textures / back)
+    elif entries[0]["kind"] in HOST_KINDS:  # a plain back: the host keeps the plan hidden
+        back = f"{name}-back.png"
+        save_png(Image.new("RGB", (grid.cell_w, grid.cell_h), PLAIN_BACK), textures / back)
     mask = ""
     if entries[0]["shape"] == "hex":
         mask = f"{name}-mask.png"

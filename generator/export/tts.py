@@ -13,7 +13,9 @@ What becomes what (field names checked against public saved objects: docs/export
   a face-down card (no HideWhenFaceDown field);
 - round pieces with a back (ingredient tokens): Custom_Tile Type 2 (Circle), in a Bag;
 - one-sided pieces of which there are several (maze tiles, counters): in a Bag per kind,
-  maze tiles as Custom_Tile Type 0 (Box), counters as Custom_Token cut out by their alpha;
+  maze tiles as Custom_Tile Type 0 (Box), counters Type 2 (Circle) with the front on both
+  sides: one class of object for every tile and token keeps their sizes in proportion
+  (a Custom_Token rests on a size of its own, docs/exports.md);
 - Goblin Slayer's 19-hex locations: Custom_Token, cut out along their zig-zag outline (with
   a transparent margin), so that they can be pushed together;
 - whole-page sheets (score sheet, player aid, the paper game's sheets): thin Box tiles.
@@ -25,7 +27,10 @@ from __future__ import annotations
 
 import hashlib
 import math
+import platform
+import re
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -35,6 +40,7 @@ from PIL import Image
 from ..pieces import family
 from .faces import ExportOptions, Plan
 from .install import install_folder
+from .names import HOST_KINDS
 from .output import Staging, content_name, save_json, save_png
 from .png import merge_copies, write_pieces
 from .sheets import Grid, choose_grid, chunks, compose
@@ -42,7 +48,6 @@ from .sheets import Grid, choose_grid, chunks, compose
 MM_PER_UNIT = 25.4
 TILE_TYPES = {"box": 0, "circle": 2}
 CARD_MM = (63.5, 88.9)  # a Tabletop Simulator card at scale 1 (2.5 × 3.5 inches)
-HOST_KINDS = {"host-sheet"}  # pieces for the host's eyes only
 TOKEN_MARGIN = 4  # transparent pixels around a cut-out token's picture, as the KB advises
 
 
@@ -56,9 +61,19 @@ def deck_key(game: str, lang: str) -> int:
     return 100 + int(hashlib.sha1(f"{game}/{lang}".encode()).hexdigest(), 16) % 9000
 
 
-def local_url(path: Path) -> str:
-    """`file:///` and the absolute path as the system spells it, with forward slashes."""
-    return "file:///" + path.resolve().as_posix().lstrip("/")
+def local_url(path: Path, wsl: bool | None = None) -> str:
+    """`file:///` and the absolute path as the system spells it, with forward slashes.
+
+    Under Windows' Subsystem for Linux (wsl None: find out), a path on a Windows drive
+    (/mnt/c/…) is written as Windows spells it (C:/…), for Tabletop Simulator runs on Windows.
+    """
+    posix = path.resolve().as_posix()
+    if wsl is None:
+        wsl = sys.platform == "linux" and "microsoft" in platform.uname().release.lower()
+    drive = re.match(r"/mnt/([a-z])(/.*)?$", posix) if wsl else None
+    if drive:
+        posix = f"{drive[1].upper()}:{drive[2] or '/'}"
+    return "file:///" + posix.lstrip("/")
 
 
 def transform(x: float, z: float, sx: float = 1.0, sz: float = 1.0, flip: bool = False
@@ -176,7 +191,7 @@ class Writer:
 
     def token(self, entry: dict[str, Any], copy: int, where: dict[str, float]
               ) -> dict[str, Any]:
-        """A Custom_Token: one picture, cut out along its transparency."""
+        """A Custom_Token (a location): one picture, cut out along its transparency."""
         token = base_object("Custom_Token", self.key("token", entry["ids"][copy]), entry, where)
         token["CustomImage"] = {
             "ImageURL": self.image(self.margined(entry), f"{family(entry['id'])}-front"),
@@ -208,14 +223,15 @@ class Writer:
             w, h = (v / MM_PER_UNIT for v in entry["size_mm"])
             for copy in range(entry["count"]):
                 x, z = next(spots)
-                if role in ("token", "location"):
+                if role == "location":
                     px = entry["size_px"][0]
                     grow = (px + 2 * TOKEN_MARGIN) / px
                     objects.append(self.token(entry, copy, transform(x, z, w * grow, h * grow)))
                 else:
                     sheet = role == "sheet"
-                    objects.append(self.tile(entry, copy, "box" if role != "circle" else role,
-                                             transform(x, z, w, h), 0.02 if sheet else 0.1))
+                    shape = "circle" if role in ("circle", "token") else "box"
+                    objects.append(self.tile(entry, copy, shape, transform(x, z, w, h),
+                                             0.02 if sheet else 0.1))
         return objects
 
     def bag(self, entries: list[dict[str, Any]], contents: list[dict[str, Any]]
