@@ -101,8 +101,16 @@ def test_tts_tokens_tiles_and_counters_are_in_bags_with_printed_names(magic_tts)
     assert {o["CustomImage"]["CustomTile"]["Type"] for o in counters} == {2}
     assert all(o["CustomImage"]["ImageURL"] == o["CustomImage"]["ImageSecondaryURL"]
                for o in counters)
-    tiles = [o for o in objects if o["Name"] == "Bag" and o["Nickname"] == "Maze tiles"]
-    assert sum(len(b["ContainedObjects"]) for b in tiles) == 50
+    (loose,) = [o for o in objects if o["Name"] == "Bag" and o["Nickname"] == "Maze tiles"]
+    assert len(loose["ContainedObjects"]) == 34
+    fixed = {o["Nickname"].rsplit(" ", 1)[-1]: o["Transform"] for o in objects
+             if o["Name"] == "Custom_Tile" and re.fullmatch(r"Maze tiles: [A-G][1-7]",
+                                                            o["Nickname"])}
+    assert len(fixed) == 16  # laid out on their squares, as the rulebook's set-up shows
+    assert fixed["A1"]["posX"] < fixed["C1"]["posX"] < fixed["G1"]["posX"]
+    assert fixed["A1"]["posZ"] > fixed["A3"]["posZ"] > fixed["A7"]["posZ"]
+    assert fixed["C3"]["posX"] - fixed["A3"]["posX"] == pytest.approx(
+        fixed["A1"]["posZ"] - fixed["A3"]["posZ"])
     guids = [o["GUID"] for o in _all(objects)]
     assert len(set(guids)) == len(guids)
 

@@ -19,6 +19,8 @@ What becomes what (field names checked against public saved objects: docs/export
 - Goblin Slayer's 19-hex locations: Custom_Token, cut out along their zig-zag outline (with
   a transparent margin), so that they can be pushed together;
 - whole-page sheets (score sheet, player aid, the paper game's sheets): thin Box tiles.
+The fixed maze tiles are laid out on their squares as the rulebook's set-up places them (A1
+top left, G7 bottom right); everything else lies in rows beside them, or in its bag.
 Images are `file:///` and the plain absolute path (forward slashes, nothing percent-encoded),
 or `--url-prefix` and the file's path under the export folder.
 """
@@ -48,6 +50,7 @@ from .sheets import Grid, choose_grid, chunks, compose
 MM_PER_UNIT = 25.4
 TILE_TYPES = {"box": 0, "circle": 2}
 CARD_MM = (63.5, 88.9)  # a Tabletop Simulator card at scale 1 (2.5 × 3.5 inches)
+BOARD_SIDE = 7  # the magic labyrinth's board: squares A1 (top left) to G7
 TOKEN_MARGIN = 4  # transparent pixels around a cut-out token's picture, as the KB advises
 
 
@@ -215,14 +218,19 @@ class Writer:
         return path
 
     def pieces(self, entries: list[dict[str, Any]], role: str) -> list[dict[str, Any]]:
-        """An object per piece (copies included) of one group, laid out in a row."""
+        """An object per piece (copies included) of one group, laid out in rows, or on the
+        board's squares when every piece names its own (the fixed maze tiles)."""
         count = sum(e["count"] for e in entries)
-        spots = iter(self.row(count, entries[0]["size_mm"]))
+        cells = [board_cell(i) for e in entries for i in e["ids"]]
+        board = None not in cells
+        size = BOARD_SIDE * BOARD_SIDE if board else count
+        spots = self.row(size, entries[0]["size_mm"], BOARD_SIDE if board else 10)
+        order = iter([spots[c] for c in cells if c is not None] if board else spots)
         objects = []
         for entry in entries:
             w, h = (v / MM_PER_UNIT for v in entry["size_mm"])
             for copy in range(entry["count"]):
-                x, z = next(spots)
+                x, z = next(order)
                 if role == "location":
                     px = entry["size_px"][0]
                     grow = (px + 2 * TOKEN_MARGIN) / px
@@ -244,6 +252,15 @@ class Writer:
                           label, transform(x, z))
         bag["ContainedObjects"] = contents
         return bag
+
+
+def board_cell(piece_id: str) -> int | None:
+    """The square a piece starts on, read from its id (`fixed-C5`: column C, row 5), as a
+    cell of the board in reading order; None for a piece with no square of its own."""
+    found = re.fullmatch(r"fixed-([A-G])([1-7])", piece_id)
+    if not found:
+        return None
+    return (int(found[2]) - 1) * BOARD_SIDE + ord(found[1]) - ord("A")
 
 
 def groups(entries: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
@@ -286,7 +303,8 @@ def language_objects(writer: Writer, entries: list[dict[str, Any]], key: int
             key += math.ceil(len(items) / 69)
             continue
         pieces = writer.pieces(items, role)
-        if len(pieces) > 1 and role in ("circle", "box", "token"):
+        on_board = all(board_cell(i) is not None for e in items for i in e["ids"])
+        if len(pieces) > 1 and role in ("circle", "box", "token") and not on_board:
             objects.append(writer.bag(items, pieces))
         else:
             objects.extend(pieces)
