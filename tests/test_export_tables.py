@@ -247,14 +247,16 @@ def test_ttpg_package_is_laid_out_at_its_root_with_real_template_fields(tmp_path
         with Image.open(textures / t["FrontTexture"]) as image:
             assert max(image.size) <= 4096
             shape = "round" if image.mode == "RGBA" and not mask else ""
-        assert t["Model"] in ({"Round"} if shape else {"Square"} | ({t["Model"]} if mask
-                                                                     else set()))
+        cards = {"Rounded"} if t["BackTexture"] and t["Thickness"] == 0.05 else set()
+        assert t["Model"] in ({"Round"} if shape else {"Square"} | cards | ({t["Model"]} if mask
+                                                                             else set()))
         count += len(t["Indices"])
     assert used == {p.name for p in textures.iterdir()}
     if game == "magic-labyrinth":
         formula = json.loads((folder / "Templates/formula.json").read_text())
         assert (formula["Width"], formula["Height"]) == (6.3, 8.8)
         assert (formula["BackIndex"], formula["HiddenIndex"]) == (-2, -3)
+        assert formula["Model"] == "Rounded"
         assert set(formula["CardNames"].values()) == {"Secret formula cards"}
         token = json.loads((folder / "Templates/token.json").read_text())
         assert token["Model"] == "Round" and token["CardNames"]["0"] == "Crab Apple"

@@ -8,10 +8,11 @@ template per group of pieces of one part, kind, shape, size and sidedness, its d
 pictures on one texture sheet (NumHorizontal × NumVertical, at most 4096 px a side) and
 `Indices` naming a cell once per copy (13 straight maze tiles: one cell, 13 indices). Names
 are the pieces' printed names in the package's language. Model: `Round` for round pieces,
-`Square` for rectangles and sheets, and for the 19-hex locations an alpha mask of their
-outline (`ShapeAccuracy`, `ConvexCollision` false: the outline is concave). The paper game's
-host sheets get a plain back and hide in a hand, so the host can keep the plan secret. Field
-names and values follow a published package, visnup/arcs-ttpg (docs/exports.md).
+`Rounded` for playing cards, `Square` for tiles and sheets, and for the 19-hex locations an
+alpha mask of their outline (`ShapeAccuracy`, `ConvexCollision` false: the outline is
+concave). The paper game's host sheets get a plain back and hide in a hand, so the host can
+keep the plan secret. Field names and values follow a published package, visnup/arcs-ttpg
+(docs/exports.md).
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ def template(name: str, key: str, entries: list[dict[str, Any]], grid: Grid, fro
     # front mirrored (one-sided pieces)
     back_index = (-2 if shared_back else -3) if has_back else -1
     model: dict[str, Any] = {"Model": MODELS.get(first["shape"], "Hexagonal")}
+    if first["shape"] == "rect" and "back" in first["files"] and not first["sheet"]:
+        model = {"Model": "Rounded"}  # playing cards: rounded corners
     if mask:
         model = {"Model": mask, "ShapeAccuracy": 10, "ConvexCollision": False}
     return {
