@@ -223,7 +223,7 @@ def test_ttpg_package_is_laid_out_at_its_root_with_real_template_fields(tmp_path
     folder = _ttpg(tmp_path, game)
     assert {p.name for p in tmp_path.iterdir()} == {f"{game}-en"}
     assert {p.name for p in folder.iterdir()} == {
-        "Manifest.json", "Thumbnail.png", "Templates", "Textures"}
+        "Manifest.json", "Thumbnail.png", "Templates", "Textures", "States"}
     manifest = json.loads((folder / "Manifest.json").read_text(encoding="utf-8"))
     assert manifest["Name"] and re.fullmatch(r"[0-9A-F]{32}", manifest["GUID"])
     templates = sorted((folder / "Templates").glob("*.json"))
@@ -252,6 +252,7 @@ def test_ttpg_package_is_laid_out_at_its_root_with_real_template_fields(tmp_path
                                                                              else set()))
         count += len(t["Indices"])
     assert used == {p.name for p in textures.iterdir()}
+    _check_state(folder, game, manifest["GUID"], templates, count)
     if game == "magic-labyrinth":
         formula = json.loads((folder / "Templates/formula.json").read_text())
         assert (formula["Width"], formula["Height"]) == (6.3, 8.8)
@@ -268,6 +269,36 @@ def test_ttpg_package_is_laid_out_at_its_root_with_real_template_fields(tmp_path
         assert location["Model"] == "location-mask.png" and location["ConvexCollision"] is False
         assert len(location["Indices"]) == 9
         assert location["CardNames"]["0"] == "Snarlsbad Gate"
+
+
+def _check_state(folder: Path, game: str, guid: str, templates: list[Path], count: int
+                 ) -> None:
+    """The saved state: this package's cards, every one once, on the default table."""
+    (path,) = (folder / "States").iterdir()
+    assert path.name == f"{game}.vts"
+    state = json.loads(path.read_text(encoding="utf-8"))
+    assert guid in {p["guid"] for p in state["requiredPackages"]}
+    by_guid = {t["GUID"]: t for t in (json.loads(p.read_text()) for p in templates)}
+    objects = state["objects"]
+    assert objects[0]["objectType"] == "Table"
+    cards = [o for o in objects if o["objectType"] == "Card"]
+    placed = 0
+    for o in cards:
+        t = by_guid[o["templateId"]]
+        cells = [o["atlasIndex"], *(c["index"] for c in o["stackSerialization"])]
+        assert all(c in t["Indices"] for c in cells)
+        placed += len(cells)
+    assert placed == count
+    ids = [o["uniqueId"] for o in objects]
+    assert len(set(ids)) == len(ids)
+    if game == "magic-labyrinth":  # the 16 fixed tiles on their squares, 11 cm apart
+        fixed = sorted((o["transform"]["translation"]["x"], o["transform"]["translation"]["y"])
+                       for o in cards if not o["stackSerialization"]
+                       and by_guid[o["templateId"]]["Width"] == 4.5)
+        assert len(fixed) == 16
+        assert sorted({x for x, _ in fixed}) == [-16.5, -5.5, 5.5, 16.5]
+        formula = [o for o in cards if by_guid[o["templateId"]]["Height"] == 8.8]
+        assert formula[0]["transform"]["rotation"]["w"] == 0  # dealt face down
 
 
 def test_ttpg_package_guid_differs_by_game_and_language_and_stays(tmp_path):

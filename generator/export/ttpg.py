@@ -12,7 +12,7 @@ are the pieces' printed names in the package's language. Model: `Round` for roun
 alpha mask of their outline (`ShapeAccuracy`, `ConvexCollision` false: the outline is
 concave). The paper game's host sheets get a plain back and hide in a hand, so the host can
 keep the plan secret. Field names and values follow a published package, visnup/arcs-ttpg
-(docs/exports.md).
+(docs/exports.md). States/GAME.vts is the table ready to play (generator/export/ttpg_state.py).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from .names import HOST_KINDS
 from .output import Staging, save_json, save_png
 from .png import merge_copies, write_pieces
 from .sheets import Grid, choose_grid, chunks, compose
+from .ttpg_state import state
 
 MAX_CELLS_SIDE = 16
 PACKAGE_NAMESPACE = uuid.UUID("6f1c5a52-3d0e-5b7a-9a51-4c1b2e7d8f30")  # labyrinth-pnp's own
@@ -122,8 +123,8 @@ def template(name: str, key: str, entries: list[dict[str, Any]], grid: Grid, fro
 
 
 def write_group(entries: list[dict[str, Any]], pictures: Path, folder: Path, name: str,
-                key: str) -> None:
-    """Write one group's texture sheets and template into the package folder."""
+                key: str) -> dict[str, Any]:
+    """Write one group's texture sheets and template into the package folder; return it."""
     with Image.open(pictures / entries[0]["files"]["front"]) as first:
         (cell_w, cell_h), mode = first.size, "RGBA" if first.mode == "RGBA" else "RGB"
     grid = choose_grid(len(entries), cell_w, cell_h, max_cols=MAX_CELLS_SIDE,
@@ -151,8 +152,9 @@ def write_group(entries: list[dict[str, Any]], pictures: Path, folder: Path, nam
         cut.putalpha(outline)
         save_png(cut, textures / mask)
     title = entries[0]["description"].split(" — ")[0]
-    save_json(template(title, key, entries, grid, front, back, shared, mask),
-              folder / "Templates" / f"{name}.json")
+    made = template(title, key, entries, grid, front, back, shared, mask)
+    save_json(made, folder / "Templates" / f"{name}.json")
+    return made
 
 
 def thumbnail(pictures: Path, entries: list[dict[str, Any]]) -> Image.Image:
@@ -175,15 +177,16 @@ def export_ttpg(plan: Plan, options: ExportOptions, staging: Staging) -> None:
             pictures = Path(temp)
             entries = merge_copies(write_pieces(jobs, options.dpi, pictures), pictures)
             names: dict[str, int] = {}
+            templates = []
             for group in groups(entries):
                 for run in chunks(group, MAX_CELLS_SIDE * MAX_CELLS_SIDE):
                     base = group_name(run)
                     names[base] = names.get(base, 0) + 1
                     name = base if names[base] == 1 else f"{base}-{names[base]}"
-                    write_group(run, pictures, folder, name,
-                                ttpg_guid(options.game, lang, name))
+                    templates.append(write_group(run, pictures, folder, name,
+                                                 ttpg_guid(options.game, lang, name)))
             save_png(thumbnail(pictures, entries), folder / "Thumbnail.png")
-        game_name = jobs[0].game.name(jobs[0].content, lang)
-        save_json({"Name": f"{game_name} ({lang}, labyrinth-pnp)", "Version": "1",
-                   "GUID": package_guid(options.game, lang)},
-                  folder / "Manifest.json")
+        title = f"{jobs[0].game.name(jobs[0].content, lang)} ({lang}, labyrinth-pnp)"
+        guid = package_guid(options.game, lang)
+        save_json({"Name": title, "Version": "1", "GUID": guid}, folder / "Manifest.json")
+        save_json(state(title, guid, templates), folder / "States" / f"{options.game}.vts")
