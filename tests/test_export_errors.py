@@ -54,11 +54,11 @@ def test_a_failure_half_way_leaves_the_old_folder_and_no_staging(tmp_path, monke
     real = png_module.save_png
     calls = []
 
-    def failing(image, path):
+    def failing(image, path, dpi=None):
         calls.append(path)
         if len(calls) == 5:
             raise OSError(28, "No space left on device", str(path))
-        real(image, path)
+        real(image, path, dpi)
 
     monkeypatch.setattr(png_module, "save_png", failing)
     code, _, err = run_cli(*args[:-4], "--part", "tokens", *args[-4:])
@@ -69,7 +69,7 @@ def test_a_failure_half_way_leaves_the_old_folder_and_no_staging(tmp_path, monke
 
 
 def test_a_failed_first_export_removes_the_folders_it_made(tmp_path, monkeypatch):
-    def failing(image, path):
+    def failing(image, path, dpi=None):
         raise OSError(13, "Permission denied", str(path))
 
     monkeypatch.setattr(png_module, "save_png", failing)
