@@ -73,9 +73,11 @@ def install_folder(fmt: str, root: Path, game: str, lang: str) -> Path:
 def identity(fmt: str, folder: Path, game: str, lang: str) -> str | None:
     """What makes a folder an export of this game and language, or None when it is not one."""
     try:
-        if fmt == "tts":
-            path = folder / f"{game}-{lang}.json"
-            return str(json.loads(path.read_text(encoding="utf-8"))["SaveName"])
+        if fmt == "tts":  # the shared saved object, or the host's alone (--part host-sheets)
+            paths = [folder / f"{game}-{lang}{end}.json" for end in ("", "-host")]
+            path = next((p for p in paths if p.is_file()), paths[0])
+            return str(json.loads(path.read_text(encoding="utf-8"))["SaveName"]).removesuffix(
+                "-host")
         manifest = json.loads((folder / "Manifest.json").read_text(encoding="utf-8"))
         return str(manifest["GUID"])
     except (OSError, ValueError, KeyError, TypeError):
