@@ -313,3 +313,14 @@ def test_ttpg_package_guid_differs_by_game_and_language_and_stays(tmp_path):
         guids[game, lang] = json.loads(manifest.read_text(encoding="utf-8"))["GUID"]
     assert len(set(guids.values())) == 3
     assert guids["goblin-slayer", "en"] == "56CF92B0575258E4BD7F2C58B227CF74"
+
+
+def test_two_ttpg_exports_are_byte_identical(tmp_path):
+    folders = [_ttpg(tmp_path / name, "goblin-slayer", "--part", "locations")
+               for name in ("a", "b")]
+    files = sorted(p.relative_to(folders[0]) for p in folders[0].rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(folders[1]) for p in folders[1].rglob("*")
+                           if p.is_file())
+    assert len(files) == 6  # manifest, thumbnail, state, template, front sheet, mask
+    for name in files:
+        assert (folders[0] / name).read_bytes() == (folders[1] / name).read_bytes(), name
