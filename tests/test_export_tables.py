@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from conftest import run_cli
 
@@ -226,6 +226,11 @@ def test_ttpg_package_is_laid_out_at_its_root_with_real_template_fields(tmp_path
         "Manifest.json", "Thumbnail.png", "Templates", "Textures", "States"}
     manifest = json.loads((folder / "Manifest.json").read_text(encoding="utf-8"))
     assert manifest["Name"] and re.fullmatch(r"[0-9A-F]{32}", manifest["GUID"])
+    with Image.open(folder / "Thumbnail.png") as thumbnail:  # the first piece, filling it
+        assert thumbnail.size == (256, 256)
+        box = ImageChops.difference(thumbnail.convert("RGB"),
+                                    Image.new("RGB", (256, 256), "white")).getbbox()
+        assert box is not None and max(box[2] - box[0], box[3] - box[1]) > 240
     templates = sorted((folder / "Templates").glob("*.json"))
     assert templates
     textures = folder / "Textures"

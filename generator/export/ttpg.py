@@ -23,7 +23,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageOps
 
 from .faces import ExportOptions, Plan, outline_mask
 from .names import HOST_KINDS
@@ -161,7 +161,7 @@ def thumbnail(pictures: Path, entries: list[dict[str, Any]]) -> Image.Image:
     """The package's picture: its first piece's front on white, THUMBNAIL px square."""
     with Image.open(pictures / entries[0]["files"]["front"]) as first:
         picture = first.convert("RGBA")
-    picture.thumbnail((THUMBNAIL, THUMBNAIL), Image.Resampling.LANCZOS)
+    picture = ImageOps.contain(picture, (THUMBNAIL, THUMBNAIL), Image.Resampling.LANCZOS)
     canvas = Image.new("RGB", (THUMBNAIL, THUMBNAIL), (255, 255, 255))
     canvas.paste(picture, ((THUMBNAIL - picture.width) // 2,
                            (THUMBNAIL - picture.height) // 2), picture)

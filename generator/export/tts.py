@@ -37,7 +37,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageOps
 
 from ..pieces import family
 from .faces import ExportOptions, Plan
@@ -287,7 +287,7 @@ def thumbnail(path: Path) -> Image.Image:
     """A 256-pixel square thumbnail of a picture, on white."""
     with Image.open(path) as first:
         thumb = first.convert("RGBA")
-    thumb.thumbnail((256, 256), Image.Resampling.LANCZOS)
+    thumb = ImageOps.contain(thumb, (256, 256), Image.Resampling.LANCZOS)  # up or down
     canvas = Image.new("RGB", (256, 256), (255, 255, 255))
     canvas.paste(thumb, ((256 - thumb.width) // 2, (256 - thumb.height) // 2), thumb)
     return canvas
