@@ -103,3 +103,55 @@ def _table(found: list) -> None:  # type: ignore[type-arg]
     unfinished = sorted({(s.lang) for s in found if not s.done})
     click.echo(f"unfinished: {', '.join(unfinished)}" if unfinished else "every language shown "
                "is fully translated")
+
+
+@lang.command(name="export")
+@click.argument("code", required=False)
+@click.option("--game", "games", multiple=True, help="Only this game (repeat for more).")
+@click.option("--from", "source", default=None,
+              help="The language to translate from [default: the one each file says it was "
+              "translated from, else en].")
+@click.option("--format", "fmt", type=click.Choice(["po", "pot"]), default="po",
+              show_default=True, help="po: one PO file per file of CODE; pot: templates for a "
+              "new language (no CODE needed).")
+@click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Your content folder (besides the bundled content).")
+@click.option("--out", type=FOLDER, required=True, help="The folder to write the files into.")
+def export(code: str | None, games: tuple[str, ...], source: str | None, fmt: str,
+           content: Path | None, out: Path) -> None:
+    """Write gettext PO files of language CODE for a PO editor (Poedit, Lokalize, Weblate)."""
+    from .lang.cli import export_po
+
+    for line in export_po(code, _games(games), source, fmt, content, out):
+        click.echo(line)
+
+
+@lang.command(name="import")
+@click.argument("code")
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--content", type=FOLDER, default=None,
+              help="The content folder to write into [default: the bundled content].")
+def import_(code: str, files: tuple[Path, ...], content: Path | None) -> None:
+    """Write the translations of PO FILES back into language CODE's YAML and Markdown."""
+    from .lang.cli import import_po
+
+    for line in import_po(code, list(files), content):
+        click.echo(line)
+
+
+@lang.command(name="stamp")
+@click.argument("code")
+@click.option("--game", "games", multiple=True, help="Only this game (repeat for more).")
+@click.option("--content", type=FOLDER, default=None,
+              help="The content folder whose files to stamp [default: the bundled content].")
+@click.option("--only", "contexts", multiple=True, metavar="CONTEXT",
+              help="Only this text (a YAML key path or rulebook anchor, as `lang status` "
+              "shows it); repeat for more.")
+def stamp(code: str, games: tuple[str, ...], content: Path | None,
+          contexts: tuple[str, ...]) -> None:
+    """Record every translated text of CODE as made from today's source (after editing by hand)."""
+    from .lang.cli import stamp_language
+
+    for line in stamp_language(code, _games(games), content, set(contexts) or None):
+        click.echo(line)
