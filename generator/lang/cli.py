@@ -37,7 +37,7 @@ def export_po(lang: str | None, games: list[str], source: str | None, fmt: str,
 
 def import_po(lang: str, files: list[Path], content: Path | None) -> list[str]:
     """Check every PO file, then write their translations; return the lines to show."""
-    from .importer import apply, read_incoming
+    from .importer import plan, read_incoming, write_all
 
     check_code(lang)
     folder = content or bundled_dir("content")
@@ -46,10 +46,8 @@ def import_po(lang: str, files: list[Path], content: Path | None) -> list[str]:
     incoming = [read_incoming(po, lang, roots, problems) for po in files]
     if problems:
         raise ContentError(problems)
-    lines = []
-    for item in incoming:
-        if item is not None:
-            lines += apply(item, folder)
+    writes = [w for item in incoming if item is not None for w in plan(item, folder)]
+    lines = write_all(writes)
     lines.append(f"imported {len(files)} PO file{'s' if len(files) != 1 else ''}"
                  + ("" if len(lines) else ": nothing changed"))
     return lines

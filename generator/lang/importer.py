@@ -25,7 +25,7 @@ from ..languages import PER_GAME, mark_markdown, mark_yaml, source_language
 from .mdedit import markup_problems, replace_units
 from .pairs import FilePair, make_pair, read_units_text, stamp
 from .po import BRACE, plural_forms
-from .records import sidecar, write_records
+from .records import render_records, sidecar
 from .units import Unit
 from .yamledit import replace_values
 
@@ -85,10 +85,14 @@ def read_incoming(po: Path, lang: str, roots: ContentRoots, problems: list[Probl
     from babel.messages.pofile import read_po
 
     text = po.read_text(encoding="utf-8")
-    pair = _pair_of(po, header_fields(text), lang, roots, problems)
+    catalog = read_po(io.StringIO(text), abort_invalid=False)
+    fields = header_fields(text)
+    if "X-Source-File" not in fields:  # a tool that drops unknown headers: the references
+        where = next((m.locations[0][0] for m in catalog if m.id and m.locations), "")
+        fields["X-Source-File"] = str(where)
+    pair = _pair_of(po, fields, lang, roots, problems)
     if pair is None:
         return None
-    catalog = read_po(io.StringIO(text), abort_invalid=False)
     forms = plural_forms(lang)
     if catalog.num_plurals != forms.count:
         problems.append(Problem(str(po), 1, 1, f"the Plural-Forms header says "
@@ -106,6 +110,18 @@ def read_incoming(po: Path, lang: str, roots: ContentRoots, problems: list[Probl
             problems.append(_at(where, f"'{ctx}' no longer exists in {pair.relative(pair.source)}"
                                 f": export again (`labyrinth-pnp lang export {lang}`) and move "
                                 "the translation to its new entry"))
+            continue
+        sent = " | ".join(message.id) if isinstance(message.id, tuple) else str(message.id)
+        if unit.kind == "forms":
+            sent = " | ".join(message.id[:1] + message.id[-1:]) if isinstance(
+                message.id, tuple) else sent
+            today = " | ".join([*unit.forms.values()][:1] + [*unit.forms.values()][-1:])
+        else:
+            today = unit.text
+        if sent != today:
+            problems.append(_at(where, f"the source of '{ctx}' has changed since this file "
+                                "was exported: export again and carry your work over with "
+                                "`msgmerge --previous YOUR.po NEW.po -o MERGED.po`"))
             continue
         value, wrong = _value(unit, message.string, lang)
         problems += [_at(where, w) for w in wrong]
@@ -157,44 +173,56 @@ def _names(names: set[str]) -> str:
     return " ".join(f"{{{n}}}" for n in sorted(names)) or "none"
 
 
-def apply(incoming: Incoming, folder: Path) -> list[str]:
-    """Write one file's new texts and records into folder; return what was written."""
+Write = tuple[Path, str, str]  # file, its new text, what to say
+
+
+def plan(incoming: Incoming, folder: Path) -> list[Write]:
+    """The files one PO file changes in folder (texts and records), not yet written."""
     pair, lang = incoming.pair, incoming.pair.lang
     relative = pair.relative(lang)
+    target = folder / relative
     if pair.own_path is not None:
         before = pair.own_path.read_text(encoding="utf-8")
     else:
         source = pair.source_path.read_text(encoding="utf-8")
         before = (mark_markdown(source, pair.source) if pair.ext == ".md" else
                   mark_yaml(source, str(pair.source_path), pair.source))
-    own = read_units_text(before, relative, pair.ext)
+    own = read_units_text(before, str(target), pair.ext)
     changes = {ctx: value for ctx, value in incoming.texts.items()
                if own.get(ctx) is None or _current(own[ctx]) != value}
     if pair.ext == ".md":
-        text = replace_units(before, own, {c: str(v) for c, v in changes.items() if c in own})
         lost = [c for c in changes if c not in own]
         if lost:
-            raise ContentError([Problem(str(folder / relative), 1, 1, f"'{lost[0]}' is missing "
-                                        "here: add the section as in the source first")])
+            raise ContentError([Problem(str(target), 1, 1, f"'{lost[0]}' is missing here: add "
+                                        "the section as in the source, then import again")])
+        text = replace_units(before, own, {c: str(v) for c, v in changes.items()})
     else:
         paths = {pair.src[c].path: v for c, v in changes.items()}
-        text, problems = replace_values(before, str(folder / relative), paths)
+        text, problems = replace_values(before, str(target), paths)
         if problems:
             raise ContentError(problems)
-    target = folder / relative
     old_records = dict(pair.records)
-    pair.own = read_units_text(text, relative, pair.ext)
+    pair.own = read_units_text(text, str(target), pair.ext)
     renewed = {c for c in incoming.confirmed
                if c in changes or (c in pair.records and pair.outdated(c) is not None)}
     records = stamp(pair, renewed) if renewed else old_records
     moved = pair.own_path is None or pair.own_path.resolve() != target.resolve()
-    written = []
+    out: list[Write] = []
     if text != before or (moved and records != old_records):
+        out.append((target, text, f"wrote {target} ({len(changes)} texts)"))
+    if records != old_records:
+        side = sidecar(target)
+        rendered = render_records(target.name, pair.source, records)
+        if not side.is_file() or side.read_text(encoding="utf-8") != rendered:
+            out.append((side, rendered, f"wrote {side}"))
+    return out
+
+
+def write_all(writes: list[Write]) -> list[str]:
+    """Write each planned file in one step; return what was said."""
+    for target, text, _ in writes:
         write_atomically(target, partial(_write, text=text))
-        written.append(f"wrote {target} ({len(changes)} texts)")
-    if records != old_records and write_records(target, pair.source, records):
-        written.append(f"wrote {sidecar(target)}")
-    return written
+    return [said for _, _, said in writes]
 
 
 def _current(unit: Unit) -> object:

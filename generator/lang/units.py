@@ -24,6 +24,7 @@ from ..languages import NOT_WORDS, _has_words, text_units
 _CAPTION = re.compile(r'caption="([^"]*)"')
 _HEADING_ID = re.compile(r"\s*\{#([^}]+)\}\s*$")
 _SKIP = ("```", "~~~", "{{", "{%", "<!--", "{#")
+_TAGS = re.compile(r"\{%.*?%\}|\{\{.*?\}\}")
 _RULE = re.compile(r"\|?[\s|:-]+\|?")  # a table's header rule
 START = "start"  # the section name of units before the first heading with an id
 
@@ -102,7 +103,7 @@ def markdown_units(text: str) -> dict[str, Unit]:
             out[key] = Unit(key, str(parsed), i + 1, "meta", first=i, col=len(key) + 1, last=i)
     offset = end + 1
     body = lines[offset:]
-    starts = text_units(body)
+    starts = sorted(text_units(body) + _template_lines(body))
     begins = {i for i, _ in starts}
     section, n = START, 0
     for i, at in starts:
@@ -131,6 +132,19 @@ def markdown_units(text: str) -> dict[str, Unit]:
         parts = [first, *(body[j].strip() for j in range(i + 1, last + 1))]
         out[ctx] = Unit(ctx, "\n".join(parts), offset + i + 1, "md", first=offset + i, col=at,
                         last=offset + last, suffix=suffix)
+    return out
+
+
+def _template_lines(body: list[str]) -> list[tuple[int, int]]:
+    """Lines that start with a template tag and hold words outside it (`{% if … %}Boris wins
+    {% endif %}`): a unit from the line's start (the tags are kept as they are)."""
+    out, fence = [], False
+    for i, row in enumerate(body):
+        stripped = row.strip()
+        if stripped.startswith(("```", "~~~")):
+            fence = not fence
+        elif not fence and stripped.startswith("{%") and _has_words(_TAGS.sub(" ", row)):
+            out.append((i, len(row) - len(row.lstrip())))
     return out
 
 

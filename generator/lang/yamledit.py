@@ -95,7 +95,7 @@ def _block(text: str, node: yaml.ScalarNode, starts: list[int], new: str) -> Edi
 
 def _edit(text: str, starts: list[int], node: yaml.Node, flow: bool, value: Any,
           indent_hint: int) -> Edit | None:
-    begin, end = _offset(starts, node.start_mark), _offset(starts, node.end_mark)
+    begin, end = _offset(starts, node.start_mark), _end(text, starts, node)
     if isinstance(value, str):
         if not isinstance(node, yaml.ScalarNode):
             return None
@@ -116,6 +116,17 @@ def _edit(text: str, starts: list[int], node: yaml.Node, flow: bool, value: Any,
         rows = [f"{k}: {scalar(v)}" for k, v in value.items()]
         return begin, end, f"\n{pad}".join(rows)
     return begin, end, "{" + ", ".join(f"{k}: {scalar(v, True)}" for k, v in value.items()) + "}"
+
+
+def _end(text: str, starts: list[int], node: yaml.Node) -> int:
+    """Where a node's own characters end (a block collection's before the next key)."""
+    if isinstance(node, yaml.SequenceNode) and not node.flow_style and node.value:
+        return _end(text, starts, node.value[-1])
+    if isinstance(node, yaml.MappingNode) and not node.flow_style and node.value:
+        return _end(text, starts, node.value[-1][1])
+    if isinstance(node, yaml.ScalarNode) and node.style in ("|", ">"):
+        return _block_end(text, _offset(starts, node.start_mark))
+    return _offset(starts, node.end_mark)
 
 
 def _block_end(text: str, begin: int) -> int:
