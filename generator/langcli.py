@@ -90,16 +90,23 @@ def status(code: str | None, content: Path | None, games: tuple[str, ...], fmt: 
 
 
 def _table(found: list) -> None:  # type: ignore[type-arg]
-    rows = [("game", "lang", "from", "file", "translated", "TODO»", "missing", "done")]
+    rows = [("game", "lang", "from", "file", "translated", "outdated", "TODO»", "missing",
+             "done")]
     for s in found:
         for f in s.files:
-            share = f"{100 * f.translated // f.total} %" if f.total else "—"
+            share = f"{100 * (f.translated - f.outdated) // f.total} %" if f.total else "—"
             rows.append((s.game, s.lang, s.source or "—", f.relative, f"{f.translated}/{f.total}",
-                         str(f.untranslated), str(f.missing), share))
+                         str(f.outdated), str(f.untranslated), str(f.missing), share))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
         click.echo("  ".join(v.ljust(w) if i < 4 else v.rjust(w)
                              for i, (v, w) in enumerate(zip(r, widths))).rstrip())
+    for s in found:
+        for f in s.files:
+            for change in f.changes:
+                click.echo(f"outdated: {f.relative}:{change['line']} ({change['context']})\n"
+                           f"  translated from: {change['was']}\n  the {s.source} text now: "
+                           f"{change['now']}")
     unfinished = sorted({(s.lang) for s in found if not s.done})
     click.echo(f"unfinished: {', '.join(unfinished)}" if unfinished else "every language shown "
                "is fully translated")

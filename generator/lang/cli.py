@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..content.paths import ContentRoots, bundled_dir
 from ..errors import ContentError, Problem, UsageError
-from ..languages import check_code
+from ..languages import check_code, source_language
 
 
 def export_po(lang: str | None, games: list[str], source: str | None, fmt: str,
@@ -63,7 +63,8 @@ def stamp_language(lang: str, games: list[str], content: Path | None,
     folder = (content or bundled_dir("content")).resolve()
     lines = []
     for pair in file_pairs(ContentRoots.with_user(content), games, lang, None):
-        if pair.own_path is None or folder not in pair.own_path.resolve().parents:
+        if (pair.own_path is None or folder not in pair.own_path.resolve().parents
+                or not source_language(pair.own_path)):  # not there, or not a translation
             continue
         records = stamp(pair, contexts)
         if records and write_records(pair.own_path, pair.source, records):

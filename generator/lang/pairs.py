@@ -113,3 +113,11 @@ def stamp(pair: FilePair, contexts: set[str] | None = None) -> dict[str, Record]
     order = list(pair.src)
     return dict(sorted(records.items(), key=lambda kv: order.index(kv[0])
                        if kv[0] in pair.src else len(order)))
+
+
+def record_copy(target: Path, origin: Path, source: str) -> None:
+    """Record that every text of target is (still to be) made from origin's texts of today:
+    what `lang new` copies, so that a text translated by hand later knows its source."""
+    from .records import record_of, write_records
+
+    write_records(target, source, {ctx: record_of(u.text) for ctx, u in read_units(origin).items()})

@@ -77,7 +77,7 @@ def render_records(name: str, source: str, records: dict[str, Record]) -> str:
             "# it with the source to find outdated translations. Keep it beside the file.\n")
     data = {"from": source, "texts": {ctx: {"digest": r.digest, "source": r.source}
                                       for ctx, r in records.items()}}
-    return head + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
+    return head + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1 << 30)
 
 
 def write_records(path: Path, source: str, records: dict[str, Record]) -> bool:
