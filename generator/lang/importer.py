@@ -88,8 +88,8 @@ def read_incoming(po: Path, lang: str, roots: ContentRoots, problems: list[Probl
     catalog = read_po(io.StringIO(text), abort_invalid=False)
     fields = header_fields(text)
     if "X-Source-File" not in fields:  # a tool that drops unknown headers: the references
-        where = next((m.locations[0][0] for m in catalog if m.id and m.locations), "")
-        fields["X-Source-File"] = str(where)
+        first = next((m.locations[0][0] for m in catalog if m.id and m.locations), "")
+        fields["X-Source-File"] = str(first)
     pair = _pair_of(po, fields, lang, roots, problems)
     if pair is None:
         return None

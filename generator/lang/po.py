@@ -19,7 +19,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 
 from ..atomic import write_atomically
-from ..content.plurals import category, categories
+from ..content.plurals import categories, category
 from ..errors import UsageError
 from .pairs import FilePair
 from .units import Unit, translated

@@ -47,11 +47,12 @@ def outdated_problems(roots: ContentRoots, games: list[str]) -> list[Problem]:
             for f in status.files:
                 path = roots.find(f.relative)
                 for change in f.changes:
+                    again = f"labyrinth-pnp lang stamp {lang} --only {change['context']}"
                     out.append(Problem(str(path or f.relative), change["line"], 1,
                                        f"outdated: '{change['context']}' was translated from "
                                        f"«{_short(change['was'])}», the {status.source} text is "
                                        f"now «{_short(change['now'])}»: update the translation, "
-                                       f"then `labyrinth-pnp lang stamp {lang} --only {change['context']}` (or import it "
+                                       f"then `{again}` (or import it "
                                        "from a PO file)", "warning", lang=lang))
     return out
 

@@ -67,16 +67,9 @@ def _block(text: str, node: yaml.ScalarNode, starts: list[int], new: str) -> Edi
     strip = "-" in header
     if new.endswith("\n") == strip or new.endswith("\n\n") or not new.strip():
         return None
-    lines = text[header_end + 1:].split("\n")
-    body = [row for row in lines if row.strip()]
+    body = [row for row in text[header_end + 1:].split("\n") if row.strip()]
     indent = len(body[0]) - len(body[0].lstrip()) if body else 2
-    end, last = header_end + 1, header_end
-    for row in lines:
-        if row.strip() and len(row) - len(row.lstrip()) < indent:
-            break
-        if row.strip():
-            last = end + len(row)
-        end += len(row) + 1
+    last = _block_end(text, begin)
     value = new[:-1] if new.endswith("\n") else new
     pad = " " * indent
     if node.style == "|":
@@ -93,8 +86,9 @@ def _block(text: str, node: yaml.ScalarNode, starts: list[int], new: str) -> Edi
     return begin, last, header + "\n" + "\n".join(rows)
 
 
-def _edit(text: str, starts: list[int], node: yaml.Node, flow: bool, value: Any,
-          indent_hint: int) -> Edit | None:
+def _edit(text: str, starts: list[int], node: yaml.Node, flow: bool, value: Any
+          ) -> Edit | None:
+    """The edit that puts value where node is, in node's style where it fits."""
     begin, end = _offset(starts, node.start_mark), _end(text, starts, node)
     if isinstance(value, str):
         if not isinstance(node, yaml.ScalarNode):
@@ -157,7 +151,7 @@ def replace_values(text: str, file: str, changes: dict[tuple[Any, ...], Any]
     problems = []
     for path, value in changes.items():
         node, flow = _node_at(root, path) if root is not None else (None, False)
-        found = _edit(text, starts, node, flow, value, 2) if node is not None else None
+        found = _edit(text, starts, node, flow, value) if node is not None else None
         if found is None:
             dotted = ".".join(str(p) for p in path)
             problems.append(Problem(file, 1, 1, f"'{dotted}' is missing or not a text here: "
