@@ -26,12 +26,14 @@ def _games(names: tuple[str, ...]) -> list[str]:
 
 @click.group(name="lang")
 def lang() -> None:
-    """Translate the games: start a language, see what is left.
+    """Translate the games: start a language, see what is left, work in PO files.
 
     \b
     labyrinth-pnp lang new de --from en --content my-content
     labyrinth-pnp lang status de --content my-content
     labyrinth-pnp build --lang de --content my-content
+    labyrinth-pnp lang export de --out po/
+    labyrinth-pnp lang import de po/*.po --content my-content
     """
 
 
