@@ -258,3 +258,19 @@ def test_yaml_values_are_replaced_in_place() -> None:
     _, problems = replace_values(text, "t.yaml", {("nothing",): "x"})
     assert [p.message for p in problems] == ["'nothing' is missing or not a text here: add it "
                                              "(as in the source file) and import again"]
+
+
+def test_unreadable_po_files_and_unknown_languages_are_clear_errors(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.de.po"
+    broken.write_text('msgid ""\nmsgstr ""\n\nmsgctxt "a"\nmsgid "x"\nmsgstr "y"\nfoo "z"\n',
+                      "utf-8")
+    latin = tmp_path / "latin.de.po"
+    latin.write_bytes(b'msgid "\xff"\n')
+    code, _, err = run_cli("lang", "import", "de", broken, latin, "--content", tmp_path / "c")
+    assert code == 1 and "Traceback" not in err
+    assert (f"{broken}:7:1: not a PO file gettext can read (unknown or misformatted keyword): "
+            "open and save it in a PO editor, or export again") in err
+    assert f"{latin}:1:1: file is not UTF-8 text: save it as UTF-8" in err
+    code, _, err = run_cli("lang", "export", "zz", "--out", tmp_path / "po")
+    assert code == 2 and "no plural rule is known for 'zz'" in err
+    assert not (tmp_path / "po").exists()

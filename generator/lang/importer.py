@@ -22,6 +22,7 @@ from ..content.paths import ContentRoots
 from ..content.plurals import categories
 from ..errors import ContentError, Problem
 from ..languages import PER_GAME, mark_markdown, mark_yaml, source_language
+from ..sourceyaml import read_text_file
 from .mdedit import markup_problems, replace_units
 from .pairs import FilePair, make_pair, read_units_text, stamp
 from .po import BRACE, plural_forms
@@ -82,10 +83,20 @@ def _pair_of(po: Path, fields: dict[str, str], lang: str, roots: ContentRoots,
 def read_incoming(po: Path, lang: str, roots: ContentRoots, problems: list[Problem]
                   ) -> Incoming | None:
     """Read and check one PO file; its problems are added to problems."""
-    from babel.messages.pofile import read_po
+    from babel.messages.pofile import PoFileError, read_po
 
-    text = po.read_text(encoding="utf-8")
-    catalog = read_po(io.StringIO(text), abort_invalid=False)
+    text, unreadable = read_text_file(po, str(po))
+    if text is None:
+        problems += unreadable
+        return None
+    try:
+        catalog = read_po(io.StringIO(text), abort_invalid=True)
+    except PoFileError as exc:
+        line = int(getattr(exc, "lineno", 0) or 0)
+        what = re.sub(r" on \d+$", "", str(exc)).lower()
+        problems.append(Problem(str(po), line + 1, 1, f"not a PO file gettext can read ({what})"
+                                ": open and save it in a PO editor, or export again"))
+        return None
     fields = header_fields(text)
     if "X-Source-File" not in fields:  # a tool that drops unknown headers: the references
         first = next((m.locations[0][0] for m in catalog if m.id and m.locations), "")

@@ -46,11 +46,12 @@ class PluralForms:
 @lru_cache(maxsize=16)
 def plural_forms(lang: str) -> PluralForms:
     """The gettext plural forms of lang, from CLDR through Babel."""
+    from babel.core import UnknownLocaleError
     from babel.messages.plurals import get_plural
 
     try:
         found = get_plural(lang.replace("-", "_"))
-    except ValueError:
+    except (UnknownLocaleError, ValueError):
         raise UsageError(f"no plural rule is known for '{lang}': use a language code such as "
                          "de, fr, pl") from None
     pick = gettext.c2py(found.plural_expr)
