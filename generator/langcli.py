@@ -109,6 +109,11 @@ def _table(found: list) -> None:  # type: ignore[type-arg]
                 click.echo(f"outdated: {f.relative}:{change['line']} ({change['context']})\n"
                            f"  translated from: {change['was']}\n  the {s.source} text now: "
                            f"{change['now']}")
+    stale = sorted({s.lang for s in found for f in s.files if f.outdated})
+    if stale:
+        click.echo(f"Update the outdated texts, then `labyrinth-pnp lang stamp {stale[0]}` (with "
+                   "--content DIR for your folder; --only CONTEXT for one text) records them as "
+                   "current; `lang export` marks them fuzzy for a PO editor.")
     unfinished = sorted({(s.lang) for s in found if not s.done})
     click.echo(f"unfinished: {', '.join(unfinished)}" if unfinished else "every language shown "
                "is fully translated")

@@ -274,3 +274,18 @@ def test_unreadable_po_files_and_unknown_languages_are_clear_errors(tmp_path: Pa
     code, _, err = run_cli("lang", "export", "zz", "--out", tmp_path / "po")
     assert code == 2 and "no plural rule is known for 'zz'" in err
     assert not (tmp_path / "po").exists()
+
+
+def test_a_damaged_record_is_a_warning_and_stamp_writes_it_again(german_content: Path,
+                                                                 tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(german_content, content)
+    record = content / "goblin-slayer" / "terms" / "de.sources"
+    record.write_text("texts: [\n", "utf-8")
+    code, _, err = run_cli("check", "goblin-slayer", "--content", content)
+    assert code == 0
+    assert (f"{record}:2:1: warning: invalid YAML") in err
+    assert "`labyrinth-pnp lang stamp de` writes it again" in err
+    code, out, _ = run_cli("lang", "stamp", "de", "--game", "goblin-slayer", "--content", content)
+    assert code == 0 and out == f"wrote {record}\n1 record files written\n"
+    assert record.read_bytes() == (german_content / "goblin-slayer/terms/de.sources").read_bytes()

@@ -67,6 +67,18 @@ def plural_forms(lang: str) -> PluralForms:
     return PluralForms(found.num_plurals, found.plural_expr, tuple(slots))
 
 
+def slot_note(lang: str) -> str:
+    """Which number each msgstr[n] of a counted word is for: `msgstr[0]: 1, 21, 31…`."""
+    forms = plural_forms(lang)
+    pick = gettext.c2py(forms.expression)
+    parts = []
+    for n, slot in enumerate(forms.slots):
+        numbers = [str(k) for k in _PROBES if pick(k) == n][:3]
+        unused = "" if slot in categories(lang) else " (no count in these games needs it)"
+        parts.append(f"msgstr[{n}] for {', '.join(numbers)}…{unused}")
+    return "; ".join(parts)
+
+
 def quote(text: str) -> str:
     """A PO string literal."""
     return '"' + (text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
@@ -108,6 +120,8 @@ def entry(pair: FilePair, unit: Unit, lang: str | None, glossary: dict[str, tupl
     own = pair.own.get(unit.ctx) if lang else None
     done = translated(own)
     lines = [f"#. {c}" for c in comments(unit, glossary)]
+    if unit.kind == "forms" and lang:
+        lines.append(f"#. {slot_note(lang)}")
     lines.append(f"#: {pair.relative(pair.source)}:{unit.line}")
     flags = []
     old = pair.outdated(unit.ctx) if lang else None

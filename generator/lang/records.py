@@ -20,6 +20,7 @@ from pathlib import Path
 import yaml
 
 from ..atomic import write_atomically
+from ..errors import Problem
 from ..sourceyaml import parse_yaml, read_text_file
 
 SUFFIX = ".sources"
@@ -67,6 +68,25 @@ def read_records(path: Path) -> tuple[str, dict[str, Record]]:
             out[str(ctx)] = Record(entry["digest"], str(entry.get("source", "")))
     source = data.get("from")
     return (source if isinstance(source, str) else ""), out
+
+
+def record_problem(path: Path) -> Problem | None:
+    """A warning when the record beside the language file at path cannot be read."""
+    side = sidecar(path)
+    if not side.is_file():
+        return None
+    text, problems = read_text_file(side, str(side))
+    if text is not None:
+        doc, problems = parse_yaml(text, str(side))
+        if not problems and not (isinstance(doc.data, dict) and isinstance(
+                doc.data.get("texts", {}), dict)):
+            problems = [Problem(str(side), 1, 1, "expected `from:` and `texts:`")]
+    if not problems:
+        return None
+    first = problems[0]
+    return Problem(first.file, first.line, first.column, f"{first.message}; this record of "
+                   f"which source each translation was made from is not used: `labyrinth-pnp "
+                   f"lang stamp {path.stem}` writes it again", "warning")
 
 
 def render_records(name: str, source: str, records: dict[str, Record]) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..content.paths import ContentRoots
 from ..errors import ContentError, Problem
-from .records import digest, read_records
+from .records import digest, read_records, record_problem
 from .units import translated
 
 
@@ -35,12 +35,19 @@ def outdated_texts(own: Path | None, origin: Path | None, source: str) -> list[d
 
 
 def outdated_problems(roots: ContentRoots, games: list[str]) -> list[Problem]:
-    """A warning for each outdated text of a finished language (errors with --strict)."""
+    """A warning for each outdated text of a finished language (errors with --strict), and for
+    each record that cannot be read."""
     from ..languages import language_status, languages_in
 
     out = []
     for lang in languages_in(roots, games):
         found = language_status(roots, games, lang)
+        for status in found:
+            for f in status.files:
+                path = roots.find(f.relative)
+                broken = record_problem(path) if path else None
+                if broken:
+                    out.append(broken)
         if not all(f.untranslated == 0 and f.missing == 0 for s in found for f in s.files):
             continue  # a draft: its gaps are reported already
         for status in found:
