@@ -93,8 +93,8 @@ def render_records(name: str, source: str, records: dict[str, Record]) -> str:
     """The text of a record file, entries in the given order."""
     head = (f"# Which {source} text each translation in {name} was made from: its digest (the\n"
             "# first 12 hex digits of the SHA-256 of the source text) and the text itself.\n"
-            "# Written by `labyrinth-pnp lang import` and `lang stamp`; `lang status` compares\n"
-            "# it with the source to find outdated translations. Keep it beside the file.\n")
+            "# Written by `labyrinth-pnp lang new`, `lang import` and `lang stamp`; `lang status`\n"
+            "# compares it with the source to find outdated translations. Keep it beside the file.\n")
     data = {"from": source, "texts": {ctx: {"digest": r.digest, "source": r.source}
                                       for ctx, r in records.items()}}
     return head + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1 << 30)
