@@ -289,3 +289,20 @@ def test_a_damaged_record_is_a_warning_and_stamp_writes_it_again(german_content:
     code, out, _ = run_cli("lang", "stamp", "de", "--game", "goblin-slayer", "--content", content)
     assert code == 0 and out == f"wrote {record}\n1 record files written\n"
     assert record.read_bytes() == (german_content / "goblin-slayer/terms/de.sources").read_bytes()
+
+
+def test_a_po_editors_regional_language_is_accepted_and_a_missing_one_named(
+        tmp_path: Path) -> None:
+    entry = ('"X-Source-File: common/text/en.yaml\\n"\n\nmsgctxt "ruler"\nmsgid "50 mm"\n'
+             'msgstr "50 Millimeter"\n')
+    regional = tmp_path / "regional.po"
+    regional.write_text('msgid ""\nmsgstr ""\n"Language: de_DE\\n"\n' + entry, "utf-8")
+    bare = tmp_path / "bare.po"
+    bare.write_text('msgid ""\nmsgstr ""\n' + entry, "utf-8")
+    code, _, err = run_cli("lang", "import", "de", bare, "--content", tmp_path / "c")
+    assert code == 1 and f'{bare}:1:1: the header has no Language: add the line ' \
+                         '`"Language: de\\n"`' in err
+    code, out, err = run_cli("lang", "import", "de", regional, "--content", tmp_path / "c")
+    assert code == 0, err
+    assert out.startswith(f"wrote {tmp_path / 'c/common/text/de.yaml'} (1 text)\n")
+    assert "\nruler: 50 Millimeter\n" in (tmp_path / "c/common/text/de.yaml").read_text("utf-8")

@@ -53,18 +53,22 @@ def _pair_of(po: Path, fields: dict[str, str], lang: str, roots: ContentRoots,
              problems: list[Problem]) -> FilePair | None:
     shown = str(po)
     source_file = fields.get("X-Source-File", "")
+    from ..games.registry import game_ids
+
     parts = source_file.split("/")
-    places = {("common", "text", ".yaml")} | {(g, f, e) for g in {parts[0]} for f, e, _ in
-                                              PER_GAME}
+    places = {("common", "text", ".yaml")} | {(g, f, e) for g in game_ids()
+                                              for f, e, _ in PER_GAME}
     game, folder = (parts[0], parts[1]) if len(parts) == 3 else ("", "")
     ext = Path(source_file).suffix
     if (game, folder, ext) not in places:
         problems.append(Problem(shown, 1, 1, "not a PO file of `labyrinth-pnp lang export`: its "
                                 "header has no X-Source-File naming a content file"))
         return None
-    if fields.get("Language", "").replace("_", "-") != lang:
-        problems.append(Problem(shown, 1, 1, f"this file is in '{fields.get('Language', '')}', "
-                                f"not '{lang}': import it with that language code"))
+    said = fields.get("Language", "").replace("_", "-")
+    if said != lang and said.split("-")[0] != lang:  # de_DE from a PO editor is German
+        problems.append(Problem(shown, 1, 1, f"this file is in '{said}', not '{lang}': import "
+                                "it with that language code" if said else "the header has no "
+                                f"Language: add the line `\"Language: {lang}\\n\"`"))
         return None
     source = fields.get("X-Source-Language") or Path(source_file).stem
     pair = make_pair(roots, game, folder, ext, lang, source)
@@ -220,7 +224,8 @@ def plan(incoming: Incoming, folder: Path) -> list[Write]:
     moved = pair.own_path is None or pair.own_path.resolve() != target.resolve()
     out: list[Write] = []
     if text != before or (moved and records != old_records):
-        out.append((target, text, f"wrote {target} ({len(changes)} texts)"))
+        n = len(changes)
+        out.append((target, text, f"wrote {target} ({n} text{'s' if n != 1 else ''})"))
     if records != old_records:
         side = sidecar(target)
         rendered = render_records(target.name, pair.source, records)

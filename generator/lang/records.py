@@ -94,7 +94,7 @@ def render_records(name: str, source: str, records: dict[str, Record]) -> str:
     head = (f"# Which {source} text each translation in {name} was made from: its digest (the\n"
             "# first 12 hex digits of the SHA-256 of the source text) and the text itself.\n"
             "# Written by `labyrinth-pnp lang new`, `lang import` and `lang stamp`; `lang status`\n"
-            "# compares it with the source to find outdated translations. Keep it beside the file.\n")
+            "# compares it with the source to find outdated texts. Keep it beside the file.\n")
     data = {"from": source, "texts": {ctx: {"digest": r.digest, "source": r.source}
                                       for ctx, r in records.items()}}
     return head + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1 << 30)
