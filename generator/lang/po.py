@@ -161,7 +161,8 @@ def comments(unit: Unit, glossary: dict[str, tuple[str, str]]) -> list[str]:
         out.append("A counted word: one form for each plural form of your language.")
     keep = sorted(set(JINJA.findall(unit.text)))
     if keep:
-        out.append("Keep as they are (a plural(...)'s words are yours): " + " ".join(keep))
+        out.append("Keep these as they are, but translate the words in quotes in them (a "
+                   "plural(...)'s forms, a quoted text): " + " ".join(keep))
     used = sorted(set(TERM.findall(unit.text)) | {
         key for key, (word, _) in glossary.items()
         if word and word.lower() in unit.text.lower()})
