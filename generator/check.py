@@ -24,7 +24,12 @@ def check_content(content: Path | None, strict: bool, games: tuple[str, ...] = (
         raise ContentError(drawn)
     if errors_only(bundled, strict):
         raise ContentError(bundled)
-    return warnings + bundled
+    from .lang.status import outdated_problems
+
+    stale = outdated_problems(roots, [game.id for game in selected])
+    if strict and stale:
+        raise ContentError(stale)
+    return warnings + bundled + stale
 
 
 def picture_problems(games: list[str]) -> list[Problem]:

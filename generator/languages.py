@@ -52,6 +52,9 @@ class FileStatus:
     translated: int = 0
     untranslated: int = 0  # still the source text, marked
     missing: int = 0
+    outdated: int = 0  # translated from a source text that has changed since (counted in
+    #                    translated too); changes: each one's context, line, was, now
+    changes: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -73,7 +76,8 @@ class LanguageStatus:
 
     @property
     def done(self) -> bool:
-        return all(f.untranslated == 0 and f.missing == 0 for f in self.files)
+        return all(f.untranslated == 0 and f.missing == 0 and f.outdated == 0
+                   for f in self.files)
 
     def as_json(self) -> dict[str, Any]:
         return {"game": self.game, "lang": self.lang, "source": self.source,
@@ -130,9 +134,12 @@ def new_language(lang: str, source: str, folder: Path, games: list[str]) -> list
         marked = mark_markdown(text, source) if f.source.endswith(".md") else (
             mark_yaml(text, str(path), source))
         made.append((folder / f.relative.format(lang=lang), marked))
-    for target, text in made:
+    from .lang.pairs import record_copy
+
+    for (target, text), f in zip(made, files):
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(target, partial(_write, text=text), replace=False)
+        record_copy(target, roots.find(f.source) or target, source)
     for f in files:
         f.relative = f.relative.format(lang=lang)
     return files
@@ -369,6 +376,8 @@ def languages_in(roots: ContentRoots, games: list[str]) -> list[str]:
 
 def language_status(roots: ContentRoots, games: list[str], lang: str) -> list[LanguageStatus]:
     """How far lang has come, for the shared words and each game that has a file in it."""
+    from .lang.status import outdated_texts
+
     out = []
     for game in ["common", *games]:
         rels = ([(f"{COMMON}/{{}}.yaml", ".yaml")] if game == "common" else
@@ -387,6 +396,8 @@ def language_status(roots: ContentRoots, games: list[str], lang: str) -> list[La
             shown = rel.format(lang)
             status.files.append(_markdown_status(shown, own, origin) if ext == ".md" else
                                 _yaml_status(shown, own, origin))
+            status.files[-1].changes = outdated_texts(own, origin, source)
+            status.files[-1].outdated = len(status.files[-1].changes)
         out.append(status)
     return out
 

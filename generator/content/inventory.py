@@ -50,6 +50,13 @@ def _is_collection_file(rel: Path, folders: set[str]) -> bool:
             and rel.suffix == COLLECTIONS[parent.name])
 
 
+def _is_record(rel: Path, folders: set[str]) -> bool:
+    """A translation's record of its sources (`rules/de.sources`, generator/lang/records.py)."""
+    return (rel.suffix == ".sources" and rel.parent.as_posix() in folders
+            and rel.parent.name in ("text", "rules", "terms", "play")
+            and bool(_LANGUAGE.match(rel.stem)))
+
+
 def _is_art(rel: Path, path: Path) -> bool:
     """A folder below GAME/art/, or a picture file there: the YAML names it by any path
     (an unnamed one is simply not printed; see docs/art.md)."""
@@ -88,7 +95,7 @@ def unread_content(user: Path | None) -> list[Problem]:
                 problems.append(_warning(path, f"labyrinth-pnp reads nothing in this folder: "
                                          f"{_suggest(key, folders)}"))
             continue
-        if key in files:
+        if key in files or _is_record(rel, folders):
             continue
         if _is_collection_file(rel, folders):
             if (rel.parent.name in ("text", "rules", "terms", "play")
