@@ -64,6 +64,7 @@ def write_calibration(path: Path, paper_name: str, duplex: str, texts: object) -
     from reportlab.pdfgen.canvas import Canvas
 
     from .draw.fonts import font
+    from .draw.printprefs import set_print_preferences
     from .units import mm
 
     paper = PAPERS[paper_name]
@@ -73,6 +74,7 @@ def write_calibration(path: Path, paper_name: str, duplex: str, texts: object) -
     c.setTitle(texts.title)  # type: ignore[attr-defined]
     c.setAuthor("labyrinth-pnp")
     c.setCreator("labyrinth-pnp")
+    set_print_preferences(c, duplex)
     scale_x, scale_y = calibration_scales(paper, duplex)
 
     def pt(x: float, y: float) -> tuple[float, float]:

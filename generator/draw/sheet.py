@@ -14,6 +14,7 @@ from ..layout.imposition import Page, Placed
 from ..units import mm
 from .fonts import font, text_width
 from .kit import CUT, INK, Box, Style
+from .printprefs import set_print_preferences
 
 PaintFn = Callable[[Canvas, Box, Any, Style], None]
 
@@ -63,6 +64,7 @@ def render_pages(path: Path, pages: list[Page], painters: dict[str, Painter],
     c.setAuthor("labyrinth-pnp")
     c.setCreator("labyrinth-pnp")
     c.setKeywords(f"lang={info.language}")
+    set_print_preferences(c, next((p.flip for p in pages if p.side == "back"), None))
     for page in pages:
         c.setPageSize((mm(page.width), mm(page.height)))
         _set_boxes(c, page, style)

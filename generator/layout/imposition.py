@@ -108,6 +108,7 @@ class Page:
     marks: list[Mark] = field(default_factory=list)
     band: Band = "bottom"  # where the ruler, print note and footer go
     fold: tuple[float, float, float, float] | None = None  # a fold page's fold line (mm)
+    flip: Duplex | None = None  # a back page: the duplex flip it was mirrored for
 
     def trim_box(self) -> tuple[float, float, float, float] | None:
         """Return (left, top, right, bottom) around all cut shapes, or None for no pieces."""
@@ -174,7 +175,7 @@ def _one_up_pages(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
         pages.append(Page(len(pages) + 1, "front", w, h, [Placed(spec, b, b)], band="none"))
         if spec.back is not None and options.duplex in ("long", "short"):
             pages.append(Page(len(pages) + 1, "back", w, h, [Placed(spec, b, b, "back")],
-                              band="none"))
+                              band="none", flip=options.duplex))
     return pages
 
 
@@ -223,7 +224,8 @@ def mirror(front: Page, number: int, duplex: Duplex,
     dx, dy = offset
     flip = ({"right": "left", "left": "right"} if duplex == "long"
             else {"bottom": "top", "top": "bottom"})
-    back = Page(number, "back", w, h, band=flip.get(front.band, front.band))  # type: ignore[arg-type]
+    back = Page(number, "back", w, h, band=flip.get(front.band, front.band),  # type: ignore[arg-type]
+                flip=duplex)
     for p in front.pieces:
         if p.spec.back is None:
             continue
