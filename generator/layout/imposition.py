@@ -24,7 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from .packer import BAND, FURNITURE_CLEAR, MARK_LENGTH, MARK_OFFSET, Block, pack
+from .packer import (BAND, FURNITURE_CLEAR, MARK_LENGTH, MARK_OFFSET, PRINT_EDGE, Block,
+                     pack)
 
 __all__ = ["BAND", "FURNITURE_CLEAR", "Band", "Mark", "Page", "PAPERS", "Paper", "PieceSpec",
            "Placed", "SheetOptions", "impose", "mirror"]
@@ -157,7 +158,7 @@ def impose(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
         for block in sheet.blocks:
             front.pieces.extend(Placed(spec, x, y) for spec, x, y in block.cells())
             if block.marked:
-                front.marks.extend(_crop_marks(block, options.bleed))
+                front.marks.extend(_crop_marks(block, options.bleed, options.paper))
         pages.append(front)
         if options.duplex != "none" and any(p.spec.back is not None for p in front.pieces):
             pages.append(mirror(front, len(pages) + 1, options.duplex, options.back_offset))
@@ -183,20 +184,22 @@ def _fold_pages(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
     w, h = options.paper.width, options.paper.height
     pages: list[Page] = []
     for sheet in pack(pieces, options, fold=True):
-        page = Page(len(pages) + 1, "fold", w, h, fold=(w / 2, 0.0, w / 2, h))
+        page = Page(len(pages) + 1, "fold", w, h,
+                    fold=(w / 2, PRINT_EDGE, w / 2, h - PRINT_EDGE))
         for block in sheet.blocks:
             cells = block.cells()
             page.pieces.extend(Placed(spec, x, y) for spec, x, y in cells)
             page.pieces.extend(Placed(spec, w - x - spec.width, y, "back")
                                for spec, x, y in cells)
             if block.marked:
-                page.marks.extend(_crop_marks(block, options.bleed))
+                page.marks.extend(_crop_marks(block, options.bleed, options.paper))
         pages.append(page)
     return pages
 
 
-def _crop_marks(block: Block, bleed: float) -> list[Mark]:
-    """Marks continuing every cut line outside the block, clear of all art."""
+def _crop_marks(block: Block, bleed: float, paper: Paper) -> list[Mark]:
+    """Marks continuing every cut line outside the block, clear of all art, cut back to
+    PRINT_EDGE from the paper's edge (the packer leaves at least MIN_MARK of each)."""
     s = block.specs[0]
     cols, rows = min(block.cols, len(block.specs)), block.rows
     xs = sorted({block.x + c * (s.width + block.gap) + dx for c in range(cols)
@@ -213,7 +216,9 @@ def _crop_marks(block: Block, bleed: float) -> list[Mark]:
     for y in ys:
         marks.append(Mark(x_lo - off - length, y, x_lo - off, y))
         marks.append(Mark(x_hi + off, y, x_hi + off + length, y))
-    return marks
+    lo, right, bottom = PRINT_EDGE, paper.width - PRINT_EDGE, paper.height - PRINT_EDGE
+    return [Mark(max(m.x1, lo), max(m.y1, lo), min(m.x2, right), min(m.y2, bottom))
+            for m in marks]
 
 
 def mirror(front: Page, number: int, duplex: Duplex,

@@ -37,6 +37,9 @@ MARK_OFFSET = 1.0  # from the bleed edge to a crop mark
 MARK_LENGTH = 3.0
 BAND = 10.0  # the furniture band: calibration ruler, print note and footer
 FURNITURE_CLEAR = 4.0  # the inner part of the band, which footprints (crop marks) may use
+PRINT_EDGE = 5.0  # nothing is printed closer to the paper's edge: home printers cannot
+MIN_MARK = 1.5  # the shortest a crop mark may become when cut back to PRINT_EDGE
+ROOM_EDGE = PRINT_EDGE - MARK_LENGTH + MIN_MARK  # how near the edge a footprint may reach
 EPS = 1e-9
 
 
@@ -140,18 +143,18 @@ FOLD_CLEAR = 1.5  # mm kept free of pieces beside a fold line
 def page_limits(options: SheetOptions, band: Band, fold: bool = False) -> Limits:
     """The piece area and the footprint room of a front page with the band at the bottom
     or along the right edge; for a fold page, the left half (the right half mirrors it)."""
-    paper, m = options.paper, options.margin
+    paper, m, e = options.paper, options.margin, ROOM_EDGE
     if fold:
         inner = paper.height - m - BAND
         return Limits(Rect(m, m, paper.width / 2 - FOLD_CLEAR, inner),
-                      Rect(0.0, 0.0, paper.width / 2, inner + FURNITURE_CLEAR), "bottom")
+                      Rect(e, e, paper.width / 2, inner + FURNITURE_CLEAR), "bottom")
     if band == "right":
         inner = paper.width - m - BAND
         return Limits(Rect(m, m, inner, paper.height - m),
-                      Rect(0.0, 0.0, inner + FURNITURE_CLEAR, paper.height), band)
+                      Rect(e, e, inner + FURNITURE_CLEAR, paper.height - e), band)
     inner = paper.height - m - BAND
     return Limits(Rect(m, m, paper.width - m, inner),
-                  Rect(0.0, 0.0, paper.width, inner + FURNITURE_CLEAR), band)
+                  Rect(e, e, paper.width - e, inner + FURNITURE_CLEAR), band)
 
 
 def _grid_room(spec: PieceSpec, free: Rect, limits: Limits, gap: float, clear: float
