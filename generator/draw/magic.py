@@ -219,13 +219,15 @@ def draw_card_back(c: Canvas, box: Box, face: BackFace, style: Style) -> None:
     """The common formula-card back: violet field, gold frame, title and the emblem
     (`art.card_back`).
 
-    The field reaches `overprint` past the cut (or the bleed, if larger); frames stay 3 mm in.
+    The field reaches `overprint` past the cut (or the bleed, if larger). The card is the
+    secret piece, so its back must not show where it was cut or how its sheet registered: the
+    gold frames lie 6 mm and more inside the cut, where a border 1-2 mm off is not seen.
     """
     if style.fill(c, VIOLET):
         bb = box.grown(max(style.bleed, mm(face.overprint)))
         c.rect(bb.x, bb.y, bb.w, bb.h, stroke=0, fill=1)
-    _frame(c, box, mm(3), GOLD, mm(0.7))
-    _frame(c, box, mm(4.5), GOLD, mm(0.25))
+    _frame(c, box, mm(6.5), GOLD, mm(0.7))
+    _frame(c, box, mm(8), GOLD, mm(0.25))
     draw_picture(c, _picture("card-back"), box.cx, box.cy + mm(8), mm(42), mm(42),
                  ink_saver=style.ink_saver)
     color = GOLD if not style.ink_saver else VIOLET

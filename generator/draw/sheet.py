@@ -98,7 +98,7 @@ def _draw_piece(c: Canvas, page: Page, placed: Placed, painter: Painter, style: 
     if paint is not None:
         paint(c, box, placed.spec.front if front else placed.spec.back, style)
     c.restoreState()
-    if painter.cut_line and front:
+    if painter.cut_line and front and not style.bleed:  # art that bleeds: the trim is the cut
         _draw_cut_line(c, box, style.ink_saver)
     if painter.outline and placed.spec.shape == "circle" and front and not style.bleed:
         # no cut outline on a back (its art overprints the cut line) nor on art that bleeds
