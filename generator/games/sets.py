@@ -171,6 +171,18 @@ def _cut_words(texts: Any, cuts: set[str]) -> str:
     return joined or texts.no_cut
 
 
+def _fronts(page: Page) -> list[PieceSpec]:
+    """The pieces of a sheet, each once (a fold sheet holds each piece's front and back)."""
+    return [p.spec for p in page.pieces if p.face == "front"]
+
+
+def _stock(texts: Any, page: Page, is_card: bool) -> str:
+    """The paper of a sheet: a fold sheet is folded and glued, so paper, not card."""
+    if page.side == "fold" and texts.fold_stock:
+        return str(texts.fold_stock)
+    return str(texts.card_stock if is_card else texts.plain_paper)
+
+
 def _contents(pages_pieces: list[PieceSpec], titles: dict[str, str]) -> str:
     counts: dict[str, int] = {}
     for spec in pages_pieces:
@@ -181,12 +193,52 @@ def _contents(pages_pieces: list[PieceSpec], titles: dict[str, str]) -> str:
 
 def _duplex_line(texts: Any, duplex: str, any_back: bool) -> str:
     if duplex == "fold":
-        return texts.duplex_fold
+        return str(texts.duplex_fold)
     if duplex == "none":
-        return texts.duplex_none
+        return str(texts.duplex_none)
     if not any_back:
         return ""
-    return texts.duplex_short if duplex == "short" else texts.duplex_long
+    machine = texts.duplex_short if duplex == "short" else texts.duplex_long
+    hand = texts.duplex_hand_short if duplex == "short" else texts.duplex_hand_long
+    return f"{machine}\n{hand}" if hand else str(machine)
+
+
+def guide_length(pages: list[Page], duplex: str) -> int:
+    """The pages the pack's guide takes: one, and a blank back when the file has backs."""
+    return 2 if duplex != "none" and any(p.side == "back" for p in pages) else 1
+
+
+def _span(numbers: list[int]) -> str:
+    return f"{numbers[0]}–{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
+
+
+def page_runs(pages: list[Page], duplex: str) -> list[tuple[bool, list[int]]]:
+    """The pack file's PDF pages in runs to print alike: (double-sided, page numbers), the
+    guide (and its blank back) counted with the sheets after it."""
+    head = guide_length(pages, duplex)
+    items: list[tuple[bool, list[int]]] = [(head == 2, list(range(1, head + 1)))]
+    for index, page in enumerate(pages):
+        number = head + index + 1
+        if page.side == "back":
+            items[-1][1].append(number)
+            continue
+        items.append((index + 1 < len(pages) and pages[index + 1].side == "back", [number]))
+    runs: list[tuple[bool, list[int]]] = []
+    for both, numbers in items:
+        if runs and runs[-1][0] == both:
+            runs[-1][1].extend(numbers)
+        else:
+            runs.append((both, list(numbers)))
+    return runs
+
+
+def _ranges_line(texts: Any, pages: list[Page], duplex: str) -> str:
+    """"PDF pages 1–8: double-sided. PDF pages 9–11: one side only." for a mixed pack."""
+    runs = page_runs(pages, duplex)
+    if not texts.pages_both or not any(both for both, _ in runs):
+        return ""
+    return " ".join(fill(texts.pages_both if both else texts.pages_one, pages=_span(numbers))
+                    for both, numbers in runs)
 
 
 def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: str,
@@ -199,17 +251,24 @@ def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: s
               for kind, part in _part_of_kind(game, content, lang).items()}
     rows, card, plain, any_back = [], 0, 0, False
     fronts = [i for i, p in enumerate(pages) if p.side in ("front", "fold")]
+    number = guide_length(pages, duplex)  # the PDF page before each sheet
     for n, index in enumerate(fronts, 1):
         backed, is_card, cuts = _sheet_facts(pages, index)
         any_back |= backed
         card, plain = card + is_card, plain + (not is_card)
-        rows.append(GuideRow(str(n), _contents([p.spec for p in pages[index].pieces], titles),
-                             texts.card_stock if is_card else texts.plain_paper,
+        numbers = list(range(number + 1, number + 2 + backed))
+        number = numbers[-1]
+        label = (f"{n}\n{fill(texts.page_label, pages=_span(numbers))}" if texts.page_label
+                 else str(n))
+        rows.append(GuideRow(label, _contents(_fronts(pages[index]), titles),
+                             _stock(texts, pages[index], is_card),
                              texts.two_sides if backed else texts.one_side,
                              _cut_words(texts, cuts)))
     c = texts.columns
+    ranges = _ranges_line(texts, pages, duplex)
+    line = _duplex_line(texts, duplex, any_back)
     return Guide(fill(texts.pack_title, game=game.name(content, lang)), texts.intro,
-                 _duplex_line(texts, duplex, any_back),
+                 f"{ranges}\n{line}" if ranges and line else ranges or line,
                  fill(texts.sheets, sheets=str(card + plain), card=str(card), plain=str(plain)),
                  fill(texts.reprint, command=command),
                  (c.sheet, c.contents, c.stock, c.sides, c.cut), tuple(rows), texts.blank_back)
@@ -233,8 +292,8 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
         any_back |= backed
         n_card = sum(1 for f in facts if f[1])
         card, plain = card + n_card, plain + len(facts) - n_card
-        stock = ", ".join(dict.fromkeys(
-            texts.card_stock if f[1] else texts.plain_paper for f in facts))
+        stock = ", ".join(dict.fromkeys(_stock(texts, pages[i], f[1])
+                                        for i, f in zip(fronts, facts)))
         cuts = set().union(*(f[2] for f in facts)) if facts else {"none"}
         rows.append(GuideRow(f"{part.title(content, lang)}\n{name}", str(len(fronts)), stock,
                              texts.two_sides if backed else texts.one_side,
@@ -262,7 +321,7 @@ def with_guide(guide: Guide | None, pages: list[Page], options: SheetOptions) ->
     if guide is None or options.one_up:  # a print shop's file: pieces only
         return pages
     head = impose([guide_piece(guide, options)], options)
-    if options.duplex != "none" and any(p.side == "back" for p in pages):
+    if guide_length(pages, options.duplex) == 2:
         note = replace(guide_piece(guide, options), id="blank-back", back=guide.blank)
         front = impose([note], replace(options, duplex="none"))[0]
         head.append(mirror(front, 2, options.duplex, options.back_offset))  # type: ignore[arg-type]

@@ -24,8 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from .packer import (BAND, FURNITURE_CLEAR, MARK_LENGTH, MARK_OFFSET, PRINT_EDGE, Block,
-                     pack)
+from .packer import BAND, FURNITURE_CLEAR, MARK_LENGTH, MARK_OFFSET, PRINT_EDGE, Block, pack
 
 __all__ = ["BAND", "FURNITURE_CLEAR", "Band", "Mark", "Page", "PAPERS", "Paper", "PieceSpec",
            "Placed", "SheetOptions", "impose", "mirror"]
