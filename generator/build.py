@@ -419,7 +419,8 @@ def _guide_pages(job: Job, options: BuildOptions, sheet: SheetOptions) -> list[P
         files.append((sibling.relative.name, part, pages))
     command = (_reprint_command(job, packable(job.game, job.content, job.lang)[0].id)
                if has_pieces(job.game, job.content, job.lang) else "")  # the paper game: none
-    guide = files_guide(job.game, job.content, job.lang, files, options.duplex, command)
+    guide = files_guide(job.game, job.content, job.lang, files, options.duplex, command,
+                        one_up=options.one_up)
     return impose([guide_piece(guide, sheet)], sheet) if guide is not None else []
 
 

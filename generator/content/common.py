@@ -38,6 +38,7 @@ class GuideColumns(Strict):
 
     sheet: str
     sheets: str
+    pages: str = ""  # a --one-up build's guide counts pages
     file: str
     contents: str
     stock: str

@@ -81,8 +81,8 @@ def render_pages(path: Path, pages: list[Page], painters: dict[str, Painter],
 
 def _set_boxes(c: Canvas, page: Page, style: Style) -> None:
     box = page.trim_box()
-    if not style.bleed or box is None:
-        return
+    if not style.bleed or box is None or not any(p.spec.cut for p in page.pieces):
+        return  # a form is not trimmed
     left, top, right, bottom = box
     h = page.height
     c.setTrimBox((mm(left), mm(h - bottom), mm(right), mm(h - top)))

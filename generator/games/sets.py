@@ -275,8 +275,9 @@ def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: s
 
 
 def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part, list[Page]]],
-                duplex: str, command: str) -> Guide | None:
-    """The guide of a default build: one row per file, with its number of sheets."""
+                duplex: str, command: str, one_up: bool = False) -> Guide | None:
+    """The guide of a default build: one row per file, with its number of sheets (with
+    `one_up` and texts for it: of pages, for a print shop)."""
     texts = guide_texts(game, content, lang)
     if texts is None:
         return None
@@ -295,10 +296,18 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
         stock = ", ".join(dict.fromkeys(_stock(texts, pages[i], f[1])
                                         for i, f in zip(fronts, facts)))
         cuts = set().union(*(f[2] for f in facts)) if facts else {"none"}
-        rows.append(GuideRow(f"{part.title(content, lang)}\n{name}", str(len(fronts)), stock,
+        shop = one_up and texts.one_up and any(p.band == "none" for p in pages)
+        rows.append(GuideRow(f"{part.title(content, lang)}\n{name}",
+                             str(len(pages) if shop else len(fronts)), stock,
                              texts.two_sides if backed else texts.one_side,
-                             _cut_words(texts, cuts)))
+                             texts.shop_cut if shop else _cut_words(texts, cuts)))
     c = texts.columns
+    if one_up and texts.one_up:  # a print shop's files: pages, not sheets to cut at home
+        total = sum(len(pages) for _, _, pages in files)
+        return Guide(fill(texts.title, game=game.name(content, lang)), texts.one_up, "",
+                     fill(texts.one_up_count, pages=str(total)), "",
+                     (c.file, c.pages or c.sheets, c.stock, c.sides, c.cut), tuple(rows),
+                     texts.blank_back, (0.40, 0.08, 0.21, 0.10, 0.21))
     return Guide(fill(texts.title, game=game.name(content, lang)), texts.intro,
                  _duplex_line(texts, duplex, any_back),
                  fill(texts.sheets, sheets=str(card + plain), card=str(card), plain=str(plain)),

@@ -167,10 +167,15 @@ def impose(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
 def _one_up_pages(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
     """Each piece on a page of its own size plus the bleed all round, its back (if it has one
     and backs are printed) on the next page: the form print-on-demand card printers take.
-    No ruler or footer: nothing but the piece is on the page."""
+    No ruler or footer: nothing but the piece is on the page. Forms (pieces not cut out)
+    keep their ordinary page, ruler and footer."""
     b = options.bleed
     pages: list[Page] = []
+    sheet = replace(options, one_up=False)
     for spec in pieces:
+        if not spec.cut:  # a form (score sheet, guide) is not trimmed: its usual page
+            pages += [replace(p, number=len(pages) + 1) for p in impose([spec], sheet)]
+            continue
         w, h = spec.width + 2 * b, spec.height + 2 * b
         pages.append(Page(len(pages) + 1, "front", w, h, [Placed(spec, b, b)], band="none"))
         if spec.back is not None and options.duplex in ("long", "short"):
