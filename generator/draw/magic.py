@@ -121,7 +121,7 @@ def draw_token_front(c: Canvas, box: Box, face: TokenFace, style: Style) -> None
     ink = INK if style.ink_saver else white
     style.lines_centred(c, face.name, box.cx, (band_top + band_bottom) / 2, "Sans-Bold",
                         NAME_PT * k, mm(17.2) * k, f"token {face.number} name", color=ink,
-                        min_size=min(NAME_PT, NAME_PT * k))
+                        min_size=min(NAME_PT, max(6.0, NAME_PT * k)))  # 6 pt, then a warning
 
 
 NAME_PT = 6.5  # the smallest type on a token: readable at arm's length

@@ -88,7 +88,7 @@ def _hole(c: Canvas, cx: float, cy: float, s: float, colour: Color, label: str) 
     c.ellipse(cx - s * 0.18, cy - s * 0.22, cx + s * 0.18, cy - s * 0.08, stroke=0, fill=1)
     if label:  # between the pit and any swamp arrow poking in from the top side
         c.setFillColor(colour)
-        c.setFont(font("Sans-Bold"), s * 0.26)
+        c.setFont(font("Sans-Bold"), max(6.0, s * 0.26))  # readable in a small cell too
         c.drawCentredString(cx, cy + s * 0.02, label)
 
 
@@ -198,7 +198,7 @@ def _grid_lines(c: Canvas, x: float, y_top: float, cell: float, rows: int, cols:
 def _labels(c: Canvas, x: float, y_top: float, cell: float, rows: int, cols: int) -> None:
     """Column letters above the frame and row numbers left of it, within LABEL_ROOM."""
     c.setFillColor(INK)
-    c.setFont(font("Sans-Bold"), cell * 0.22)
+    c.setFont(font("Sans-Bold"), max(6.0, cell * 0.22))
     for k in range(cols):
         c.drawCentredString(x + (k + 0.5) * cell, y_top + cell * 0.16, COLUMN_LETTERS[k])
     for r in range(rows):
@@ -268,7 +268,7 @@ def _exit_arrow(c: Canvas, x: float, y_top: float, cell: float, pos: Pos, side: 
     c.setStrokeColor(RED)
     _arrow(c, cx + dx * cell * mid, cy + dy * cell * mid, cell * (end - start),
            math.degrees(math.atan2(dy, dx)), cell * 0.06, cell * 0.2)
-    c.setFont(font("Sans-Bold"), cell * 0.2)
+    c.setFont(font("Sans-Bold"), max(6.0, cell * 0.2))  # never under 6 pt
     far = edge + end + 0.12
     lx, ly = cx + dx * cell * far, cy + dy * cell * far
     if dx:
@@ -331,7 +331,7 @@ def draw_trace(c: Canvas, x: float, y_top: float, cell: float, plan: Plan,
         c.circle(sx, sy, cell * 0.07, stroke=1, fill=0)
         ex, ey = points[-1]
         c.circle(ex, ey, cell * 0.06, stroke=0, fill=1)
-        size = cell * 0.15
+        size = max(6.0, cell * 0.15)
         c.setFont(font("Sans-Bold"), size)
         same = sum(1 for _, other in paths[:k] if other[:1] == path[:1])
         lx, ly = sx + cell * 0.09, sy + cell * (0.05 - 0.16 * same)

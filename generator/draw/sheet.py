@@ -74,7 +74,7 @@ def render_pages(path: Path, pages: list[Page], painters: dict[str, Painter],
         if page.fold is not None:
             _draw_fold(c, page, furniture.fold_note)
         if page.band != "none":
-            _draw_furniture(c, page, len(pages), furniture, margin)
+            _draw_furniture(c, page, len(pages), furniture, margin, style)
         c.showPage()
     c.save()
 
@@ -179,8 +179,23 @@ def _band_frame(c: Canvas, page: Page, margin: float) -> float:
     return mm(w - 2 * margin)
 
 
+FOOTER_SIZES = (6.5, 6.25, 6.0)  # never smaller: the footer sorts loose pages
+
+
+def _footer_place(footer: str, beside: float, below: float) -> tuple[bool, float, float]:
+    """Where the footer goes: (beside the note, size, horizontal scale). Beside the print
+    note when it fits there at 6 pt or more, else on the line below it (the ruler label's),
+    narrowed if it must be (the caller warns)."""
+    for on_line, room in ((True, beside), (False, below)):
+        for size in FOOTER_SIZES:
+            if text_width(footer, "Sans", size) <= room:
+                return on_line, size, 1.0
+    size = FOOTER_SIZES[-1]
+    return False, size, below / text_width(footer, "Sans", size)
+
+
 def _draw_furniture(c: Canvas, page: Page, total: int, furniture: Furniture,
-                    margin: float) -> None:
+                    margin: float, style: Style) -> None:
     """Draw the 50 mm calibration ruler, the print-at-100% note and the footer in the band."""
     c.saveState()
     right = _band_frame(c, page, margin)
@@ -193,7 +208,7 @@ def _draw_furniture(c: Canvas, page: Page, total: int, furniture: Furniture,
         length = 2.6 if tick % 10 == 0 else 1.8 if tick % 5 == 0 else 1.0
         c.setLineWidth(0.3 if tick % 5 else 0.4)
         c.line(x0 + mm(tick), y, x0 + mm(tick), y + mm(length))
-    c.setFont(font("Sans"), 5.5)
+    c.setFont(font("Sans"), 6.0)  # no type under 6 pt on any sheet
     c.drawString(x0, y - 7, "0")
     c.drawRightString(x0 + mm(50), y - 7, furniture.ruler_label)
     size = 8.0  # the one instruction every printer needs: large enough to be read
@@ -201,19 +216,23 @@ def _draw_furniture(c: Canvas, page: Page, total: int, furniture: Furniture,
     note_x = x0 + mm(53)
     c.drawString(note_x, y + 1.5, furniture.note)
     footer = furniture.footer(page.number, total)
-    avail = right - (note_x + text_width(furniture.note, "Sans-Bold", size) + mm(4))
-    fsize = 6.5
-    while fsize > 4.5 and text_width(footer, "Sans", fsize) > avail:
-        fsize -= 0.25
-    c.setFont(font("Sans"), fsize)
-    if furniture.accent:  # the game's band: a rule in its colour over the footer
-        ink = HexColor(furniture.accent)
-        start = right - text_width(footer, "Sans", fsize)
+    beside = right - (note_x + text_width(furniture.note, "Sans-Bold", size) + mm(4))
+    on_line, fsize, squeeze = _footer_place(footer, beside, right - note_x)
+    if squeeze < 1.0:
+        style.overflows.append(f"page {page.number}: footer {footer!r} is too long for the "
+                               f"band even at {fsize:g} pt; shorten the game's or the part's "
+                               "name in the content")
+    width = text_width(footer, "Sans", fsize) * squeeze
+    ink = HexColor(furniture.accent) if furniture.accent else HexColor("#555555")
+    if furniture.accent and on_line:  # the game's band: a rule in its colour over the footer
         c.setFillColor(ink)
-        c.rect(start, y + mm(3.4), right - start, mm(0.6), stroke=0, fill=1)
-    else:
-        ink = HexColor("#555555")
-    c.setFillColor(ink)
-    c.drawRightString(right, y + 1.5, footer)
+        c.rect(right - width, y + mm(3.4), width, mm(0.6), stroke=0, fill=1)
+    t = c.beginText()
+    t.setFont(font("Sans"), fsize)
+    t.setHorizScale(squeeze * 100)
+    t.setFillColor(ink)
+    t.setTextOrigin(right - width, y + 1.5 if on_line else y - 7)
+    t.textOut(footer)
+    c.drawText(t)
     c.restoreState()
 

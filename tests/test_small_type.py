@@ -1,0 +1,66 @@
+"""No type under 6 pt on any sheet: read back from the PDFs with pypdf; content that would
+need smaller type (a smaller token) is reported, and refused with --strict."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from conftest import run_cli
+
+CONTENT = Path(__file__).parent.parent / "content"
+
+
+def _smallest(pdf: Path) -> tuple[float, str, int]:
+    """The smallest text run of a PDF: (size in pt, text, page number)."""
+    found = [(99.0, "", 0)]
+    for number, page in enumerate(PdfReader(pdf).pages, 1):
+        def visit(text, cm, tm, font, size, number=number):  # type: ignore[no-untyped-def]
+            if text.strip():
+                pt = size * math.hypot(tm[2], tm[3]) * math.hypot(cm[2], cm[3])
+                found.append((pt, text.strip(), number))
+
+        page.extract_text(visitor_text=visit)
+    return min(found)
+
+
+def test_no_text_under_6pt_on_any_sheet_of_a_build(tmp_path: Path) -> None:
+    """Every sheet but the rulebooks, Russian (the longest words), and host and player
+    sheets of a plan: the ruler's labels, footers, legends and the set-up board included."""
+    parts = ("tokens", "formulas", "counters", "tiles", "score-sheet", "print-guide",
+             "locations", "player-aid", "host-sheets", "player-sheet")
+    args = [a for part in parts for a in ("--part", part)]
+    code, _, err = run_cli("build", *args, "--lang", "ru", "--jobs", "1", "--out", tmp_path)
+    assert code == 0, err
+    plan = tmp_path / "p.txt"
+    code, text, err = run_cli("plan", "random", "--seed", "3", "--rows", "12", "--cols", "12")
+    plan.write_text(text, encoding="utf-8")
+    for command in ("print", "sheets"):
+        code, _, err = run_cli("plan", command, plan, "--lang", "ru", "--out",
+                               tmp_path / f"{command}.pdf")
+        assert code == 0, err
+    pdfs = sorted(tmp_path.rglob("*.pdf"))
+    assert len(pdfs) == 15  # 13 files of the build (3 print guides), 2 of the plan
+    for pdf in pdfs:
+        size, text, page = _smallest(pdf)
+        assert size >= 6 - 1e-3, (pdf.name, page, text, size)
+
+
+def test_a_smaller_token_warns_of_its_names_and_strict_refuses(tmp_path: Path) -> None:
+    mine = tmp_path / "mine" / "magic-labyrinth"
+    mine.mkdir(parents=True)
+    game = (CONTENT / "magic-labyrinth" / "game.yaml").read_text(encoding="utf-8")
+    (mine / "game.yaml").write_text(game.replace("token: 25mm", "token: 18mm"),
+                                    encoding="utf-8")
+    args = ("build", "magic-labyrinth", "--part", "tokens", "--lang", "ru", "--content",
+            tmp_path / "mine")
+    code, _, err = run_cli(*args, "--out", tmp_path / "out")
+    assert code == 0, err
+    assert "token 5 name" in err and "even at 6 pt" in err
+    pdf = tmp_path / "out" / "magic-labyrinth" / "magic-labyrinth-tokens-ru-a4.pdf"
+    assert _smallest(pdf)[0] >= 6 - 1e-3
+    code, _, err = run_cli(*args, "--strict", "--out", tmp_path / "strict")
+    assert code == 1 and "token 5 name" in err
+    assert not (tmp_path / "strict" / "magic-labyrinth").exists()
