@@ -73,6 +73,7 @@ def score_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
               fill(s.wands, bonus=facts.get("wand_bonus", 3))),
         total=s.total, values=fill(s.values, last=content.tokens[-1].value),
         players=content.game.players.max,
+        factors=(None, facts.get("formula_bonus", 20), facts.get("wand_bonus", 3)),
     )
     return [PieceSpec("score-sheet", "score-sheet", "rect", SCORE_SHEET_W, SCORE_SHEET_H, form,
                       cut=False, alone=True)]
