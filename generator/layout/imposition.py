@@ -188,8 +188,9 @@ def _fold_pages(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
     w, h = options.paper.width, options.paper.height
     pages: list[Page] = []
     for sheet in pack(pieces, options, fold=True):
+        # the fold (and score) line: from the printable top down to the band, clear of its text
         page = Page(len(pages) + 1, "fold", w, h,
-                    fold=(w / 2, PRINT_EDGE, w / 2, h - PRINT_EDGE))
+                    fold=(w / 2, PRINT_EDGE, w / 2, h - options.margin - BAND))
         for block in sheet.blocks:
             cells = block.cells()
             page.pieces.extend(Placed(spec, x, y) for spec, x, y in cells)
