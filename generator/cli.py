@@ -283,7 +283,8 @@ def calibrate(paper: str, duplex: str, lang: str, content: Path | None, out: Pat
     target = out or Path("output") / f"calibrate-{duplex}-{lang}-{paper}.pdf"
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(target, lambda temp: write_calibration(temp, paper, duplex, words))
+        write_atomically(target, lambda temp: write_calibration(temp, paper, duplex, words,
+                                                                texts[lang]))
     except OSError as exc:
         raise OutputError(f"cannot write {target}: {exc.strerror}") from exc
     click.echo(f"wrote {target}")

@@ -64,3 +64,12 @@ def test_a_smaller_token_warns_of_its_names_and_strict_refuses(tmp_path: Path) -
     code, _, err = run_cli(*args, "--strict", "--out", tmp_path / "strict")
     assert code == 1 and "token 5 name" in err
     assert not (tmp_path / "strict" / "magic-labyrinth").exists()
+
+
+def test_the_calibration_sheet_has_the_band_and_no_type_under_6pt(tmp_path: Path) -> None:
+    out = tmp_path / "cal.pdf"
+    code, _, err = run_cli("calibrate", "--lang", "ru", "--out", out)
+    assert code == 0, err
+    front = PdfReader(out).pages[0].extract_text()
+    assert "50 мм" in front and "Печатайте в масштабе 100 %" in front and "стр. 1 из 2" in front
+    assert _smallest(out)[0] >= 6 - 1e-3

@@ -194,6 +194,12 @@ def _footer_place(footer: str, beside: float, below: float) -> tuple[bool, float
     return False, size, below / text_width(footer, "Sans", size)
 
 
+def draw_band(c: Canvas, page: Page, total: int, furniture: Furniture, margin: float,
+              style: Style) -> None:
+    """Draw the band (ruler, print note, footer) of a page drawn elsewhere (calibration)."""
+    _draw_furniture(c, page, total, furniture, margin, style)
+
+
 def _draw_furniture(c: Canvas, page: Page, total: int, furniture: Furniture,
                     margin: float, style: Style) -> None:
     """Draw the 50 mm calibration ruler, the print-at-100% note and the footer in the band."""
