@@ -253,7 +253,8 @@ def test_fold_pages_pair_every_front_with_its_mirrored_back(paper: str, part: st
         x1, y1, x2, y2 = page["fold_mm"]
         # down the middle, from 5 mm below the paper's top edge (home printers cannot print
         # above) to the band, whose ruler and words it must not cross
-        assert x1 == x2 == page["width_mm"] / 2 and (y1, y2) == (5, page["height_mm"] - f["margin_mm"] - 10)
+        assert x1 == x2 == page["width_mm"] / 2
+        assert (y1, y2) == (5, page["height_mm"] - f["margin_mm"] - 10)
         fronts = {p["id"]: p for p in page["pieces"] if p["face"] == "front"}
         backs = {p["id"]: p for p in page["pieces"] if p["face"] == "back"}
         assert fronts.keys() == backs.keys() and fronts

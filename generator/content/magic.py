@@ -49,6 +49,7 @@ class Sizes(Strict):
     counter: Length
     tile: Length
     corridor: Length
+    card_corner: Length = 0.0  # the radius a cutting machine cuts the cards' corners to
     # How far back art reaches past the cut line: home duplex printers shift backs 0.5–2 mm.
     overprint: Annotated[float, Before(_overprint)] = 2.0
 

@@ -10,6 +10,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from ..layout.cutter import room
 from ..layout.imposition import Page, Placed
 from ..units import mm
 from .fonts import font, text_width
@@ -71,10 +72,12 @@ def render_pages(path: Path, pages: list[Page], painters: dict[str, Painter],
         for placed in page.pieces:
             _draw_piece(c, page, placed, painters[placed.spec.kind], style)
         _draw_marks(c, page)
+        _draw_registration(c, page)
         if page.fold is not None:
             _draw_fold(c, page, furniture.fold_note)
-        if page.band != "none":
-            _draw_furniture(c, page, len(pages), furniture, margin, style)
+        if page.band != "none":  # clear of a cutting machine's marks
+            band_margin = max(margin, room(page.cutter))
+            _draw_furniture(c, page, len(pages), furniture, band_margin, style)
         c.showPage()
     c.save()
 
@@ -160,6 +163,18 @@ def _draw_marks(c: Canvas, page: Page) -> None:
     c.restoreState()
 
 
+def _draw_registration(c: Canvas, page: Page) -> None:
+    """A cutting machine's registration marks: solid black, as its optical sensor wants."""
+    marks = page.registration()
+    if not marks:
+        return
+    c.saveState()
+    c.setFillColor(HexColor("#000000"))
+    for x, y, w, h in marks:
+        c.rect(mm(x), mm(page.height - y - h), mm(w), mm(h), stroke=0, fill=1)
+    c.restoreState()
+
+
 def _band_frame(c: Canvas, page: Page, margin: float) -> float:
     """Move the canvas so that the band runs along x from 0, its ruler's line on y = 0 and its
     ticks pointing up, into the page; return the band's length in points."""
@@ -186,9 +201,9 @@ def _footer_place(footer: str, beside: float, below: float) -> tuple[bool, float
     """Where the footer goes: (beside the note, size, horizontal scale). Beside the print
     note when it fits there at 6 pt or more, else on the line below it (the ruler label's),
     narrowed if it must be (the caller warns)."""
-    for on_line, room in ((True, beside), (False, below)):
+    for on_line, space in ((True, beside), (False, below)):
         for size in FOOTER_SIZES:
-            if text_width(footer, "Sans", size) <= room:
+            if text_width(footer, "Sans", size) <= space:
                 return on_line, size, 1.0
     size = FOOTER_SIZES[-1]
     return False, size, below / text_width(footer, "Sans", size)

@@ -41,7 +41,8 @@ def formula_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
                   art.CardFace(f.card, texts.formula_title,
                                tuple(_face(content, n, lang) for n in f.ingredients),
                                fill(texts.formula_hint, bonus=bonus),
-                               fill(texts.card, card=f.card)), back)
+                               fill(texts.card, card=f.card)), back,
+                  corner=sizes.card_corner)
         for f in content.formulas
     ]
 

@@ -203,6 +203,14 @@ def _duplex_line(texts: Any, duplex: str, any_back: bool) -> str:
     return f"{machine}\n{hand}" if hand else str(machine)
 
 
+def _with_cutter(texts: Any, intro: str, pages: list[Page]) -> str:
+    """The intro, and how to load the sheets and cut files into the cutting machine's
+    software when the sheets carry its marks."""
+    machine = next((p.cutter for p in pages if p.cutter), None)
+    words = getattr(texts, f"cutter_{machine}", "") if machine else ""
+    return f"{intro}\n{words}" if words else str(intro)
+
+
 def guide_length(pages: list[Page], duplex: str) -> int:
     """The pages the pack's guide takes: one, and a blank back when the file has backs."""
     return 2 if duplex != "none" and any(p.side == "back" for p in pages) else 1
@@ -267,7 +275,8 @@ def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: s
     c = texts.columns
     ranges = _ranges_line(texts, pages, duplex)
     line = _duplex_line(texts, duplex, any_back)
-    return Guide(fill(texts.pack_title, game=game.name(content, lang)), texts.intro,
+    return Guide(fill(texts.pack_title, game=game.name(content, lang)),
+                 _with_cutter(texts, texts.intro, pages),
                  f"{ranges}\n{line}" if ranges and line else ranges or line,
                  fill(texts.sheets, sheets=str(card + plain), card=str(card), plain=str(plain)),
                  fill(texts.reprint, command=command),
@@ -308,7 +317,8 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
                      fill(texts.one_up_count, pages=str(total)), "",
                      (c.file, c.pages or c.sheets, c.stock, c.sides, c.cut), tuple(rows),
                      texts.blank_back, (0.40, 0.08, 0.21, 0.10, 0.21))
-    return Guide(fill(texts.title, game=game.name(content, lang)), texts.intro,
+    return Guide(fill(texts.title, game=game.name(content, lang)),
+                 _with_cutter(texts, texts.intro, [p for _, _, pages in files for p in pages]),
                  _duplex_line(texts, duplex, any_back),
                  fill(texts.sheets, sheets=str(card + plain), card=str(card), plain=str(plain)),
                  fill(texts.reprint, command=command) if command else "",

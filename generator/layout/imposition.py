@@ -66,6 +66,7 @@ class PieceSpec:
     back: Any = None
     cut: bool = True  # False for a whole-page form (score sheet): no crop marks
     alone: bool = False  # True: this piece gets a page of its own
+    corner: float = 0.0  # a rectangle's corner radius, for a cutting machine's cut file (mm)
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,15 @@ class Page:
     band: Band = "bottom"  # where the ruler, print note and footer go
     fold: tuple[float, float, float, float] | None = None  # a fold page's fold line (mm)
     flip: Duplex | None = None  # a back page: the duplex flip it was mirrored for
+    cutter: str | None = None  # the cutting machine whose marks a front page carries
+
+    def registration(self) -> list[tuple[float, float, float, float]]:
+        """The cutting machine's registration marks on this page (filled rectangles, mm)."""
+        if self.cutter is None or self.side == "back":
+            return []
+        from .cutter import registration_marks
+
+        return registration_marks(self.cutter, self.width, self.height)
 
     def trim_box(self) -> tuple[float, float, float, float] | None:
         """Return (left, top, right, bottom) around all cut shapes, or None for no pieces."""
@@ -129,6 +139,7 @@ class SheetOptions:
     gutter: float = 0.0  # extra space between pieces, for scissors
     back_offset: tuple[float, float] = (0.0, 0.0)  # moves every back page's art (mm)
     one_up: bool = False  # one piece a page, the page its size plus bleed (for print shops)
+    cutter: str | None = None  # a cutting machine's marks and room (see cutter.py)
 
     def __post_init__(self) -> None:
         if self.margin < MIN_MARGIN:
@@ -152,8 +163,9 @@ def impose(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
         return [replace(p, number=i) for i, p in enumerate(folded + rest, 1)]
     pages: list[Page] = []
     for sheet in pack(pieces, options):
+        cut = any(spec.cut for block in sheet.blocks for spec in block.specs)
         front = Page(len(pages) + 1, "front", options.paper.width, options.paper.height,
-                     band=sheet.limits.band)
+                     band=sheet.limits.band, cutter=options.cutter if cut else None)
         for block in sheet.blocks:
             front.pieces.extend(Placed(spec, x, y) for spec, x, y in block.cells())
             if block.marked:
@@ -190,7 +202,8 @@ def _fold_pages(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
     for sheet in pack(pieces, options, fold=True):
         # the fold (and score) line: from the printable top down to the band, clear of its text
         page = Page(len(pages) + 1, "fold", w, h,
-                    fold=(w / 2, PRINT_EDGE, w / 2, h - options.margin - BAND))
+                    fold=(w / 2, PRINT_EDGE, w / 2, h - options.margin - BAND),
+                    cutter=options.cutter)
         for block in sheet.blocks:
             cells = block.cells()
             page.pieces.extend(Placed(spec, x, y) for spec, x, y in cells)
@@ -235,7 +248,7 @@ def mirror(front: Page, number: int, duplex: Duplex,
     flip = ({"right": "left", "left": "right"} if duplex == "long"
             else {"bottom": "top", "top": "bottom"})
     back = Page(number, "back", w, h, band=flip.get(front.band, front.band),  # type: ignore[arg-type]
-                flip=duplex)
+                flip=duplex, cutter=front.cutter)
     for p in front.pieces:
         if p.spec.back is None:
             continue

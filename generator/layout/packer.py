@@ -26,7 +26,7 @@ How it works:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -125,25 +125,31 @@ def gap_for(spec: PieceSpec, options: SheetOptions) -> float:
     """Space between neighbouring pieces of a block: none between rectangles (one cut serves
     two) unless a gutter asks for some, 3 mm between round and hex pieces; plus the bleed."""
     base = options.gutter if spec.shape == "rect" else max(ROUND_GAP, options.gutter)
+    if options.cutter and spec.cut:  # a machine cuts each piece round its own outline
+        base = max(base, MACHINE_GAP)
     return base + 2 * options.bleed
 
 
 def clear_for(spec: PieceSpec, options: SheetOptions) -> float:
     """Width of a block's footprint border: its crop marks, or half the gap between pieces."""
-    if spec.shape == "rect" and spec.cut:
+    if spec.shape == "rect" and spec.cut and not options.cutter:
         return max(options.bleed + MARK_OFFSET + MARK_LENGTH, gap_for(spec, options) / 2)
     if spec.shape == "rect":
         return 0.0  # a whole-page form: no marks, no outline
     return gap_for(spec, options) / 2
 
 
+MACHINE_GAP = 2.0  # between pieces a cutting machine cuts, before bleed
 FOLD_CLEAR = 1.5  # mm kept free of pieces beside a fold line
 
 
 def page_limits(options: SheetOptions, band: Band, fold: bool = False) -> Limits:
     """The piece area and the footprint room of a front page with the band at the bottom
     or along the right edge; for a fold page, the left half (the right half mirrors it)."""
-    paper, m, e = options.paper, options.margin, ROOM_EDGE
+    from .cutter import room as machine_room
+
+    paper, e = options.paper, ROOM_EDGE
+    m = max(options.margin, machine_room(options.cutter))  # clear of a cutting machine's marks
     if fold:
         inner = paper.height - m - BAND
         return Limits(Rect(m, m, paper.width / 2 - FOLD_CLEAR, inner),
@@ -183,8 +189,8 @@ def _try_place(sheet: Sheet, queue: list[PieceSpec], options: SheetOptions) -> B
             # through the block cross; the rest becomes a block of its own.
             take -= take % cols
         cols = min(cols, take)
-        block = Block(queue[:take], cols, gap, clear, spec.shape == "rect" and spec.cut,
-                      x, y)
+        block = Block(queue[:take], cols, gap, clear,
+                      spec.shape == "rect" and spec.cut and not options.cutter, x, y)
         used = block.footprint()
         # Guillotine cut: the strip right of the block, as tall as it, and all below it.
         right = Rect(used.x1, free.y0, free.x1, min(used.y1, free.y1))
@@ -234,9 +240,12 @@ def pack(pieces: list[PieceSpec], options: SheetOptions, fold: bool = False) -> 
 
     With fold, pieces go on the left half of each page only (see imposition's fold pages)."""
     sheets: list[Sheet] = []
+    machine = options
     for group in _groups(pieces):
         spec = group[0]
         queue = list(group)
+        # a form is not machine-cut: its page keeps the usual margins and has no marks
+        options = machine if spec.cut else replace(machine, cutter=None)
         _check_fits(spec, options, fold)
         while queue:
             block = None
