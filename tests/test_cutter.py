@@ -134,3 +134,20 @@ def test_cutter_refuses_one_up() -> None:
     code, _, err = run_cli("build", "magic-labyrinth", "--cutter", "silhouette", "--one-up",
                            "--out", "unused")
     assert code == 2 and "--cutter does not go with --one-up" in err
+
+
+def test_the_corner_radius_comes_from_the_content(tmp_path: Path) -> None:
+    mine = tmp_path / "mine" / "magic-labyrinth"
+    mine.mkdir(parents=True)
+    game = (Path(__file__).parent.parent / "content" / "magic-labyrinth" / "game.yaml"
+            ).read_text(encoding="utf-8")
+    assert "  corridor: 28mm" in game
+    (mine / "game.yaml").write_text(
+        game.replace("  corridor: 28mm", "  card_corner: 4.5mm\n  corridor: 28mm"),
+        encoding="utf-8")
+    code, _, err = run_cli("build", "magic-labyrinth", "--part", "formulas", "--lang", "en",
+                           "--cutter", "silhouette", "--content", tmp_path / "mine", "--out",
+                           tmp_path / "out")
+    assert code == 0, err
+    svg = tmp_path / "out" / "magic-labyrinth" / "magic-labyrinth-formulas-en-a4-cut-p1.svg"
+    assert {el.get("rx") for el in ET.parse(svg).getroot().iter(f"{SVG}rect")} == {"4.5"}
