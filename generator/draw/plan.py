@@ -54,6 +54,24 @@ def _arrow(c: Canvas, x: float, y: float, length: float, angle: float, width: fl
     c.restoreState()
 
 
+def swamp_arrow(c: Canvas, x: float, y: float, length: float, angle: float, width: float,
+                head: float) -> None:
+    """A swamp's arrow: two heads one behind the other, so that it differs from a river's
+    arrow by its shape too, not only by its colour (greyscale printing)."""
+    _arrow(c, x, y, length, angle, width, head)
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(angle)
+    tip = length / 2 - head * 0.75
+    p = c.beginPath()
+    p.moveTo(tip, 0)
+    p.lineTo(tip - head, head * 0.55)
+    p.lineTo(tip - head, -head * 0.55)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()
+
+
 def ravine_colour(index: int) -> Color:
     """Return the colour of the index-th ravine of a plan (counted from 0)."""
     return RAVINE_COLOURS[index % len(RAVINE_COLOURS)]
@@ -226,7 +244,7 @@ def _swamp(c: Canvas, a: Pos, b: Pos, target: Pos,
     c.saveState()
     c.setFillColor(SWAMP)
     c.setStrokeColor(SWAMP)
-    _arrow(c, mx, my, cell * 0.42, angle, cell * 0.06, cell * 0.18)
+    swamp_arrow(c, mx, my, cell * 0.42, angle, cell * 0.06, cell * 0.16)
     c.restoreState()
 
 
@@ -273,8 +291,8 @@ def _exit_arrow(c: Canvas, x: float, y_top: float, cell: float, pos: Pos, side: 
     lx, ly = cx + dx * cell * far, cy + dy * cell * far
     if dx:
         c.translate(lx, ly)
-        c.rotate(90 if dx > 0 else -90)
-        c.drawCentredString(0, -cell * 0.16, label)
+        c.rotate(90)  # reads bottom to top on either side, as rotated words do on a sheet
+        c.drawCentredString(0, -cell * 0.16 if dx > 0 else cell * 0.02, label)
     else:
         c.drawCentredString(lx, ly + (0 if dy > 0 else -cell * 0.16), label)
     c.restoreState()
