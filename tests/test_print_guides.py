@@ -89,6 +89,9 @@ def test_the_files_guide_says_fold_paper_and_how_to_duplex_by_hand(tmp_path: Pat
     assert re.search(r"Secret formula cards magic-labyrinth-formulas-en-a4\.pdf 7 paper, "
                      r"120–160 g/m²", fold)
     short = _guide_text(out / "magic-labyrinth" / "magic-labyrinth-print-guide-en-a4.pdf")
+    # the tiles file mixes card and a plain set-up page: the guide says which page is which
+    assert "magic-labyrinth-tiles-en-a4.pdf 4 card, 200–300 g/m² (p. 1–3), plain paper (p. 4)" \
+        in short
     assert "turn the stack over on its short edge" in short
     assert "labyrinth-pnp calibrate --duplex short" in short
 

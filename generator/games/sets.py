@@ -183,6 +183,26 @@ def _stock(texts: Any, page: Page, is_card: bool) -> str:
     return str(texts.card_stock if is_card else texts.plain_paper)
 
 
+def _stocks(texts: Any, sheets: list[tuple[int, str]]) -> str:
+    """The papers of a file's sheets; when they differ, each with its PDF pages ("card,
+    200–300 g/m² (p. 1–3), plain paper (p. 4)")."""
+    kinds = list(dict.fromkeys(stock for _, stock in sheets))
+    if len(kinds) < 2 or not texts.page_label:
+        return ", ".join(kinds)
+    named = []
+    for kind in kinds:
+        numbers = [n for n, stock in sheets if stock == kind]
+        runs: list[list[int]] = []
+        for n in numbers:
+            if runs and n - runs[-1][-1] <= 2:  # the page after, or the one after its back
+                runs[-1].append(n)
+            else:
+                runs.append([n])
+        spans = ", ".join(_span(run) for run in runs)
+        named.append(f"{kind} ({fill(texts.page_label, pages=spans)})")
+    return ", ".join(named)
+
+
 def _contents(pages_pieces: list[PieceSpec], titles: dict[str, str]) -> str:
     counts: dict[str, int] = {}
     for spec in pages_pieces:
@@ -302,8 +322,8 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
         any_back |= backed
         n_card = sum(1 for f in facts if f[1])
         card, plain = card + n_card, plain + len(facts) - n_card
-        stock = ", ".join(dict.fromkeys(_stock(texts, pages[i], f[1])
-                                        for i, f in zip(fronts, facts)))
+        stock = _stocks(texts, [(pages[i].number, _stock(texts, pages[i], f[1]))
+                                for i, f in zip(fronts, facts)])
         cuts = set().union(*(f[2] for f in facts)) if facts else {"none"}
         shop = one_up and texts.one_up and any(p.band == "none" for p in pages)
         rows.append(GuideRow(f"{part.title(content, lang)}\n{name}",
