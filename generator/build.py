@@ -227,6 +227,9 @@ def plan_content(options: BuildOptions, drawing: bool = True) -> Loaded:
     if options.cutter and options.one_up:
         raise UsageError("--cutter does not go with --one-up: a cutting machine cuts pieces "
                          "out of whole sheets, a print shop trims one-up pages")
+    if options.cutter and options.duplex == "fold":
+        raise UsageError("--cutter does not go with --duplex fold: folding a sheet in half "
+                         "hides half of the machine's registration marks")
     if options.pieces and options.pack:
         raise UsageError("--pieces and --pack do not go together: --pieces prints the pieces "
                          "you name, --pack every piece")

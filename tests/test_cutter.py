@@ -151,3 +151,9 @@ def test_the_corner_radius_comes_from_the_content(tmp_path: Path) -> None:
     assert code == 0, err
     svg = tmp_path / "out" / "magic-labyrinth" / "magic-labyrinth-formulas-en-a4-cut-p1.svg"
     assert {el.get("rx") for el in ET.parse(svg).getroot().iter(f"{SVG}rect")} == {"4.5"}
+
+
+def test_cutter_refuses_fold_sheets() -> None:
+    code, _, err = run_cli("build", "magic-labyrinth", "--cutter", "silhouette", "--duplex",
+                           "fold", "--out", "unused")
+    assert code == 2 and "--cutter does not go with --duplex fold" in err
