@@ -128,6 +128,8 @@ def test_the_guide_says_how_to_load_the_files_into_silhouette_studio(tmp_path: P
                     .pages[0].extract_text().split())
     assert "Silhouette Studio" in text and "Type 1, length 20 mm" in text
     assert "thickness 0.5 mm, inset 10 mm" in text
+    assert "both sides by the cutting machine, from the cut file" in text
+    assert "crop mark" not in text  # no crop marks: the machine cuts
 
 
 def test_cutter_refuses_one_up() -> None:

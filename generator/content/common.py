@@ -66,6 +66,7 @@ class GuideTexts(Strict):
     one_up: str = ""  # what a --one-up build's files are
     one_up_count: Annotated[str, uses("pages")] = ""
     shop_cut: str = ""
+    machine_cut: str = ""  # the cutting column of a sheet a cutting machine cuts
     cutter_silhouette: str = ""  # loading sheets and cut files into Silhouette Studio
     sheets: Annotated[str, uses("sheets", "card", "plain")]
     reprint: Annotated[str, uses("command")]

@@ -164,7 +164,9 @@ def _sheet_facts(pages: list[Page], index: int) -> tuple[bool, bool, set[str]]:
     return backed, any(p.spec.cut for p in front.pieces), cuts
 
 
-def _cut_words(texts: Any, cuts: set[str]) -> str:
+def _cut_words(texts: Any, cuts: set[str], cutter: str | None = None) -> str:
+    if cutter and texts.machine_cut and cuts - {"none"}:  # the machine cuts, not the reader
+        return str(texts.machine_cut)
     words = [texts.cut_marks if "marks" in cuts else "",
              texts.cut_outline if "outline" in cuts else ""]
     joined = "; ".join(w for w in words if w)
@@ -291,7 +293,7 @@ def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: s
         rows.append(GuideRow(label, _contents(_fronts(pages[index]), titles),
                              _stock(texts, pages[index], is_card),
                              texts.two_sides if backed else texts.one_side,
-                             _cut_words(texts, cuts)))
+                             _cut_words(texts, cuts, pages[index].cutter)))
     c = texts.columns
     ranges = _ranges_line(texts, pages, duplex)
     line = _duplex_line(texts, duplex, any_back)
@@ -329,7 +331,8 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
         rows.append(GuideRow(f"{part.title(content, lang)}\n{name}",
                              str(len(pages) if shop else len(fronts)), stock,
                              texts.two_sides if backed else texts.one_side,
-                             texts.shop_cut if shop else _cut_words(texts, cuts)))
+                             texts.shop_cut if shop else _cut_words(
+                                 texts, cuts, next((p.cutter for p in pages if p.cutter), None))))
     c = texts.columns
     if one_up and texts.one_up:  # a print shop's files: pages, not sheets to cut at home
         total = sum(len(pages) for _, _, pages in files)
