@@ -73,3 +73,15 @@ def test_the_calibration_sheet_has_the_band_and_no_type_under_6pt(tmp_path: Path
     front = PdfReader(out).pages[0].extract_text()
     assert "50 мм" in front and "Печатайте в масштабе 100 %" in front and "стр. 1 из 2" in front
     assert _smallest(out)[0] >= 6 - 1e-3
+
+
+def test_the_footer_moves_below_the_note_before_it_shrinks_under_6pt() -> None:
+    from generator.draw.fonts import text_width
+    from generator.draw.sheet import _footer_place
+
+    footer = "Волшебный лабиринт · Палочки, фишки и метки сдвига · Русский · стр. 1 из 1"
+    wide = text_width(footer, "Sans", 6.5)
+    assert _footer_place(footer, wide + 1, wide + 1) == (True, 6.5, 1.0)  # beside the note
+    assert _footer_place(footer, wide - 1, wide + 1) == (False, 6.5, 1.0)  # the line below
+    on_line, size, squeeze = _footer_place(footer, 10, wide * 0.8)
+    assert (on_line, size) == (False, 6.0) and squeeze < 1.0  # narrowed: the caller warns
