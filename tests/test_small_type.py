@@ -82,6 +82,8 @@ def test_the_footer_moves_below_the_note_before_it_shrinks_under_6pt() -> None:
     footer = "Волшебный лабиринт · Палочки, фишки и метки сдвига · Русский · стр. 1 из 1"
     wide = text_width(footer, "Sans", 6.5)
     assert _footer_place(footer, wide + 1, wide + 1) == (True, 6.5, 1.0)  # beside the note
-    assert _footer_place(footer, wide - 1, wide + 1) == (False, 6.5, 1.0)  # the line below
+    assert _footer_place(footer, wide - 1, wide + 1) == (True, 6.25, 1.0)  # a little smaller
+    six = text_width(footer, "Sans", 6.0)
+    assert _footer_place(footer, six - 1, wide + 1) == (False, 6.5, 1.0)  # the line below
     on_line, size, squeeze = _footer_place(footer, 10, wide * 0.8)
     assert (on_line, size) == (False, 6.0) and squeeze < 1.0  # narrowed: the caller warns
