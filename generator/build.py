@@ -47,6 +47,7 @@ class BuildOptions:
     one_up: bool = False  # one piece a page with TrimBox and BleedBox, for print shops
     pieces: tuple[str, ...] = ()  # --pieces selectors (see generator/pieces.py)
     pack: bool = False  # every cut-out piece of each game in one file, on the fewest sheets
+    cutter: str | None = None  # a cutting machine: its marks on the sheets, cut files beside
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -223,6 +224,12 @@ def plan_content(options: BuildOptions, drawing: bool = True) -> Loaded:
     if options.paper not in PAPERS:
         raise UsageError(f"unknown paper '{options.paper}': choose a4 or letter")
     sets = bool(options.pieces or options.pack)
+    if options.cutter and options.one_up:
+        raise UsageError("--cutter does not go with --one-up: a cutting machine cuts pieces "
+                         "out of whole sheets, a print shop trims one-up pages")
+    if options.cutter and options.duplex == "fold":
+        raise UsageError("--cutter does not go with --duplex fold: folding a sheet in half "
+                         "hides half of the machine's registration marks")
     if options.pieces and options.pack:
         raise UsageError("--pieces and --pack do not go together: --pieces prints the pieces "
                          "you name, --pack every piece")
@@ -382,7 +389,8 @@ def _set_jobs(options: BuildOptions, loaded: Loaded, game: Game) -> list[Job]:
 def sheet_options(job: Job, options: BuildOptions) -> SheetOptions:
     return SheetOptions(PAPERS[job.paper], margin=job.part.margin, bleed=options.bleed,
                         duplex=options.duplex, gutter=options.gutter,  # type: ignore[arg-type]
-                        back_offset=options.back_offset, one_up=options.one_up)
+                        back_offset=options.back_offset, one_up=options.one_up,
+                        cutter=options.cutter)
 
 
 def impose_job(job: Job, options: BuildOptions) -> list[Page]:
@@ -419,7 +427,8 @@ def _guide_pages(job: Job, options: BuildOptions, sheet: SheetOptions) -> list[P
         files.append((sibling.relative.name, part, pages))
     command = (_reprint_command(job, packable(job.game, job.content, job.lang)[0].id)
                if has_pieces(job.game, job.content, job.lang) else "")  # the paper game: none
-    guide = files_guide(job.game, job.content, job.lang, files, options.duplex, command)
+    guide = files_guide(job.game, job.content, job.lang, files, options.duplex, command,
+                        one_up=options.one_up)
     return impose([guide_piece(guide, sheet)], sheet) if guide is not None else []
 
 
@@ -619,6 +628,14 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
             os.replace(temp, target)
             report.written.append(target)
             progress(str(target))  # only once the file is in place
+        if options.cutter:  # beside each PDF, the cut files of its pages (see cutfile.py)
+            from .cutfile import write_cut_files
+
+            for job, (_, target) in zip(jobs, temps):
+                if job.part.render is None:
+                    for path in write_cut_files(target, impose_job(job, options)):
+                        report.written.append(path)
+                        progress(str(path))
         done = True
     except OSError as exc:
         raise OutputError(f"cannot write {exc.filename or options.out}: {exc.strerror}") from exc

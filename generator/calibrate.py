@@ -59,11 +59,14 @@ def calibration_scales(paper: Paper, duplex: str, margin: float = 10.0) -> tuple
     return Scale("x", x_start, boxes(cx, "x")), Scale("y", y_start, boxes(y_mid, "y"))
 
 
-def write_calibration(path: Path, paper_name: str, duplex: str, texts: object) -> None:
-    """Draw the two pages to path (the caller writes atomically)."""
+def write_calibration(path: Path, paper_name: str, duplex: str, texts: object,
+                      sheet: object = None) -> None:
+    """Draw the two pages to path (the caller writes atomically); with the sheet's words
+    (ruler, print note, footer), the front page gets the band every other sheet has."""
     from reportlab.pdfgen.canvas import Canvas
 
     from .draw.fonts import font
+    from .draw.printprefs import set_print_preferences
     from .units import mm
 
     paper = PAPERS[paper_name]
@@ -73,6 +76,7 @@ def write_calibration(path: Path, paper_name: str, duplex: str, texts: object) -
     c.setTitle(texts.title)  # type: ignore[attr-defined]
     c.setAuthor("labyrinth-pnp")
     c.setCreator("labyrinth-pnp")
+    set_print_preferences(c, duplex)
     scale_x, scale_y = calibration_scales(paper, duplex)
 
     def pt(x: float, y: float) -> tuple[float, float]:
@@ -87,7 +91,7 @@ def write_calibration(path: Path, paper_name: str, duplex: str, texts: object) -
     c.drawString(*pt(scale_y.start - 9.0, scale_y.boxes[0].front - PITCH / 2 - 2.0),
                  texts.y_scale)  # type: ignore[attr-defined]
     c.setLineWidth(mm(LINE))
-    c.setFont(font("Sans"), 5.5)
+    c.setFont(font("Sans"), 6.0)
     for b in scale_x.boxes:
         c.line(*pt(b.front, scale_x.start), *pt(b.front, scale_x.start + FRONT_LEN))
         _box_label(c, pt, b, b.front, scale_x.start - 2.0, "x")
@@ -98,6 +102,8 @@ def write_calibration(path: Path, paper_name: str, duplex: str, texts: object) -
         _box_label(c, pt, b, scale_y.start - 2.0, b.front, "y")
         _frame(c, pt, scale_y.start - 9.0, b.front - PITCH / 2,
                FRONT_LEN + BACK_LEN - OVERLAP + 11.0, PITCH)
+    if sheet is not None:
+        _band(c, paper, sheet, texts)
     c.showPage()
     # back: every line where it must land seen through the front, in the back's coordinates
     c.setLineWidth(mm(LINE))
@@ -117,10 +123,32 @@ def write_calibration(path: Path, paper_name: str, duplex: str, texts: object) -
     c.save()
 
 
+def _band(c, paper: Paper, sheet, texts) -> None:  # type: ignore[no-untyped-def]
+    """The 50 mm ruler, the print note and a footer along the front's bottom edge."""
+    from .content.placeholders import fill
+    from .draw.kit import Style
+    from .draw.sheet import Furniture, draw_band
+    from .layout.imposition import Page
+
+    def footer(page: int, pages: int) -> str:
+        return f"{texts.title} · {sheet.language} · {fill(sheet.page, page=page, pages=pages)}"
+
+    draw_band(c, Page(1, "front", paper.width, paper.height), 2,
+              Furniture(sheet.ruler, sheet.print_at_100, footer), 10.0, Style())
+
+
 def _box_label(c, pt, b: Box, x: float, y: float, axis: str) -> None:  # type: ignore[no-untyped-def]
     text = "0" if b.correction == 0 else f"{b.correction:+.2f}"
-    if axis == "x":
-        c.drawCentredString(*pt(x, y), text)
+    if axis == "x":  # 6 pt in a 5.5 mm box: narrowed a little so neighbours stay apart
+        from .draw.fonts import font, text_width
+
+        t = c.beginText()
+        t.setFont(font("Sans"), 6.0)
+        t.setHorizScale(88)
+        px, py = pt(x, y)
+        t.setTextOrigin(px - text_width(text, "Sans", 6.0) * 0.44, py)
+        t.textOut(text)
+        c.drawText(t)
     else:
         c.drawRightString(*pt(x, y + 0.7), text)
 

@@ -199,6 +199,10 @@ def _langs(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -
 @click.option("--pack", is_flag=True,
               help="Every piece to cut out, on the fewest sheets, into "
               "GAME-all-LANG-PAPER.pdf, after a print guide page.")
+@click.option("--cutter", type=click.Choice(["silhouette"]), default=None,
+              help="Print-and-cut on a cutting machine: its registration marks on every "
+              "sheet, pieces 2 mm apart with 1 mm of bleed, and beside each PDF a cut file "
+              "per page (FILE-cut-pN.svg and .dxf, in mm).")
 def build(games: tuple[str, ...], parts: tuple[str, ...], **opts: Any) -> None:
     """Build print-and-play PDFs into OUT/GAME/GAME-PART-LANG-PAPER.pdf.
 
@@ -206,11 +210,19 @@ def build(games: tuple[str, ...], parts: tuple[str, ...], **opts: Any) -> None:
     """
     from .build import BuildOptions, run_build
 
-    options = BuildOptions(games=games, parts=parts, **opts)
+    options = BuildOptions(games=games, parts=parts, **_machine(opts))
     report = run_build(options, progress=lambda path: click.echo(f"wrote {path}"))
     _echo_warnings(report.warnings)
     n = len(report.written)
     click.echo(f"{n} file{'s' if n != 1 else ''} written to {options.out}")
+
+
+def _machine(opts: dict[str, Any]) -> dict[str, Any]:
+    """With --cutter: at least 1 mm of bleed, so that a cut a little off the print shows art,
+    not paper (the pieces' 2 mm gap comes from the layout)."""
+    if opts.get("cutter"):
+        opts["bleed"] = max(opts["bleed"], 1.0)
+    return opts
 
 
 def _echo_warnings(warnings: list[Any]) -> None:
@@ -283,7 +295,8 @@ def calibrate(paper: str, duplex: str, lang: str, content: Path | None, out: Pat
     target = out or Path("output") / f"calibrate-{duplex}-{lang}-{paper}.pdf"
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(target, lambda temp: write_calibration(temp, paper, duplex, words))
+        write_atomically(target, lambda temp: write_calibration(temp, paper, duplex, words,
+                                                                texts[lang]))
     except OSError as exc:
         raise OutputError(f"cannot write {target}: {exc.strerror}") from exc
     click.echo(f"wrote {target}")
@@ -317,6 +330,8 @@ def list_games() -> None:
 @click.option("--pieces", multiple=True, metavar="IDS",
               help="Only these pieces, as `build --pieces` packs them.")
 @click.option("--pack", is_flag=True, help="Every piece, as `build --pack` packs them.")
+@click.option("--cutter", type=click.Choice(["silhouette"]), default=None,
+              help="A cutting machine's marks and room, as for build.")
 @click.option("--format", "fmt", type=click.Choice(["json", "text"]), default="json",
               show_default=True, help="Output format.")
 def layout(game: str, parts: tuple[str, ...], fmt: str, **opts: Any) -> None:
@@ -324,7 +339,7 @@ def layout(game: str, parts: tuple[str, ...], fmt: str, **opts: Any) -> None:
     from .build import BuildOptions
     from .layout.export import layout_data, layout_text
 
-    data = layout_data(BuildOptions(games=(game,), parts=parts, **opts))
+    data = layout_data(BuildOptions(games=(game,), parts=parts, **_machine(opts)))
     click.echo(json.dumps(data, ensure_ascii=False, indent=1) if fmt == "json"
                else layout_text(data))
 

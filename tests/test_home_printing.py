@@ -251,7 +251,10 @@ def test_fold_pages_pair_every_front_with_its_mirrored_back(paper: str, part: st
     total = 0
     for page in folds:
         x1, y1, x2, y2 = page["fold_mm"]
-        assert x1 == x2 == page["width_mm"] / 2 and (y1, y2) == (0, page["height_mm"])
+        # down the middle, from 5 mm below the paper's top edge (home printers cannot print
+        # above) to the band, whose ruler and words it must not cross
+        assert x1 == x2 == page["width_mm"] / 2
+        assert (y1, y2) == (5, page["height_mm"] - f["margin_mm"] - 10)
         fronts = {p["id"]: p for p in page["pieces"] if p["face"] == "front"}
         backs = {p["id"]: p for p in page["pieces"] if p["face"] == "back"}
         assert fronts.keys() == backs.keys() and fronts
@@ -278,7 +281,7 @@ def test_fold_sheets_build_and_show_the_fold_note(tmp_path: Path) -> None:
     pdf = tmp_path / "magic-labyrinth" / "magic-labyrinth-formulas-en-a4.pdf"
     pages = PdfReader(pdf).pages
     assert len(pages) == 7  # 3 cards a page: fronts left, backs right
-    assert "fold on the dashed line" in pages[0].extract_text()
+    assert "score the dashed line, fold on it" in pages[0].extract_text()
     image = _render(pdf, 0)
     (f,) = layout_json("magic-labyrinth", "--part", "formulas", "--lang", "en", "--duplex",
                        "fold")["files"]

@@ -38,6 +38,7 @@ class GuideColumns(Strict):
 
     sheet: str
     sheets: str
+    pages: str = ""  # a --one-up build's guide counts pages
     file: str
     contents: str
     stock: str
@@ -55,6 +56,18 @@ class GuideTexts(Strict):
     duplex_short: str
     duplex_none: str
     duplex_fold: str = ""
+    # how to print double-sided by hand; empty: the guide says nothing of it
+    duplex_hand_long: str = ""
+    duplex_hand_short: str = ""
+    pages_both: Annotated[str, uses("pages")] = ""  # a pack's double-sided PDF pages
+    pages_one: Annotated[str, uses("pages")] = ""  # and its one-sided ones
+    page_label: Annotated[str, uses("pages")] = ""  # a pack sheet's PDF pages, in its row
+    fold_stock: str = ""  # the paper of a fold sheet (folded and glued: not card)
+    one_up: str = ""  # what a --one-up build's files are
+    one_up_count: Annotated[str, uses("pages")] = ""
+    shop_cut: str = ""
+    machine_cut: str = ""  # the cutting column of a sheet a cutting machine cuts
+    cutter_silhouette: str = ""  # loading sheets and cut files into Silhouette Studio
     sheets: Annotated[str, uses("sheets", "card", "plain")]
     reprint: Annotated[str, uses("command")]
     blank_back: str

@@ -49,6 +49,9 @@ class Sizes(Strict):
     counter: Length
     tile: Length
     corridor: Length
+    # the radius a cutting machine cuts the cards' corners to (--cutter); 3 mm by default, as
+    # on poker cards
+    card_corner: Length = 3.0
     # How far back art reaches past the cut line: home duplex printers shift backs 0.5–2 mm.
     overprint: Annotated[float, Before(_overprint)] = 2.0
 

@@ -299,11 +299,11 @@ def draw_counter(c: Canvas, box: Box, kind: str, name: str, style: Style, cut: b
     c.setLineWidth(r * 0.06)
     c.circle(x, y, r * 0.93, stroke=1, fill=0)
     # the art's viewBox spans 2.4 picture units; one unit is 0.56 of the radius
-    draw_picture(c, counter_picture(kind), x, y + r * 0.2, r * 1.344, r * 1.344,
+    draw_picture(c, counter_picture(kind), x, y + r * 0.24, r * 1.24, r * 1.24,
                  ink_saver=style.ink_saver)
     c.restoreState()
-    if name:
-        style.lines_centred(c, name, x, y - r * 0.56, "Sans-Bold", r * 0.19, r * 1.3,
+    if name:  # high enough that the chord there is wider than the name: clear of the rim
+        style.lines_centred(c, name, x, y - r * 0.5, "Sans-Bold", r * 0.19, r * 1.3,
                             f"counter '{name}'", max_lines=2)
     if cut:
         c.setStrokeColor(CUT)

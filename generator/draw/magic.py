@@ -104,7 +104,7 @@ def draw_token_front(c: Canvas, box: Box, face: TokenFace, style: Style) -> None
                  box.cy + mm(3.5) * k, mm(10.0) * k, mm(10.0) * k, ink_saver=style.ink_saver)
     nx, base = box.cx - mm(4.7) * k, box.cy + mm(0.9) * k
     size = style.text_centred(c, str(face.number), nx, base, "Serif-Bold",
-                              (17.0 if face.number < 10 else 14.5) * k, mm(6.4) * k,
+                              15.5 * k, mm(6.4) * k,  # one size, shrunk only to fit
                               f"token {face.number}", color=VIOLET)
     if face.number in (6, 9):  # a round token is read from any side: 6 and 9 are underlined
         half = text_width(str(face.number), "Serif-Bold", size) / 2
@@ -121,7 +121,7 @@ def draw_token_front(c: Canvas, box: Box, face: TokenFace, style: Style) -> None
     ink = INK if style.ink_saver else white
     style.lines_centred(c, face.name, box.cx, (band_top + band_bottom) / 2, "Sans-Bold",
                         NAME_PT * k, mm(17.2) * k, f"token {face.number} name", color=ink,
-                        min_size=min(NAME_PT, NAME_PT * k))
+                        min_size=min(NAME_PT, max(6.0, NAME_PT * k)))  # 6 pt, then a warning
 
 
 NAME_PT = 6.5  # the smallest type on a token: readable at arm's length
@@ -219,13 +219,15 @@ def draw_card_back(c: Canvas, box: Box, face: BackFace, style: Style) -> None:
     """The common formula-card back: violet field, gold frame, title and the emblem
     (`art.card_back`).
 
-    The field reaches `overprint` past the cut (or the bleed, if larger); frames stay 3 mm in.
+    The field reaches `overprint` past the cut (or the bleed, if larger). The card is the
+    secret piece, so its back must not show where it was cut or how its sheet registered: the
+    gold frames lie 6 mm and more inside the cut, where a border 1-2 mm off is not seen.
     """
     if style.fill(c, VIOLET):
         bb = box.grown(max(style.bleed, mm(face.overprint)))
         c.rect(bb.x, bb.y, bb.w, bb.h, stroke=0, fill=1)
-    _frame(c, box, mm(3), GOLD, mm(0.7))
-    _frame(c, box, mm(4.5), GOLD, mm(0.25))
+    _frame(c, box, mm(6.5), GOLD, mm(0.7))
+    _frame(c, box, mm(8), GOLD, mm(0.25))
     draw_picture(c, _picture("card-back"), box.cx, box.cy + mm(8), mm(42), mm(42),
                  ink_saver=style.ink_saver)
     color = GOLD if not style.ink_saver else VIOLET
@@ -237,15 +239,15 @@ def draw_counter(c: Canvas, box: Box, face: CounterFace, style: Style) -> None:
     """A round counter: coloured disc, a white pictogram, a small label."""
     r = box.w / 2
     color = HexColor(face.color)
+    light = 0.299 * color.red + 0.587 * color.green + 0.114 * color.blue > 0.62
     if style.fill(c, color):
         c.circle(box.cx, box.cy, r + style.bleed, stroke=0, fill=1)
-        light = 0.299 * color.red + 0.587 * color.green + 0.114 * color.blue > 0.62
         ink = INK if light else white
-    else:
-        ink = color
-    c.setStrokeColor(ink)
+    else:  # on white paper a light colour (the yellow pawn) is drawn dark, its ring coloured
+        ink = INK if light else color
+    c.setStrokeColor(color if style.ink_saver else ink)
     c.setFillColor(ink)
-    c.setLineWidth(mm(0.35))
+    c.setLineWidth(mm(0.35) if not (style.ink_saver and light) else mm(0.8))
     c.circle(box.cx, box.cy, r - mm(1.2), stroke=1, fill=0)
     cy = box.cy + r * 0.12
     key = {"wand": "wands", "marker": "markers"}.get(face.picture, f"pawn-{face.mark}")

@@ -54,6 +54,24 @@ def _arrow(c: Canvas, x: float, y: float, length: float, angle: float, width: fl
     c.restoreState()
 
 
+def swamp_arrow(c: Canvas, x: float, y: float, length: float, angle: float, width: float,
+                head: float) -> None:
+    """A swamp's arrow: two heads one behind the other, so that it differs from a river's
+    arrow by its shape too, not only by its colour (greyscale printing)."""
+    _arrow(c, x, y, length, angle, width, head)
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(angle)
+    tip = length / 2 - head * 0.75
+    p = c.beginPath()
+    p.moveTo(tip, 0)
+    p.lineTo(tip - head, head * 0.55)
+    p.lineTo(tip - head, -head * 0.55)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()
+
+
 def ravine_colour(index: int) -> Color:
     """Return the colour of the index-th ravine of a plan (counted from 0)."""
     return RAVINE_COLOURS[index % len(RAVINE_COLOURS)]
@@ -88,7 +106,7 @@ def _hole(c: Canvas, cx: float, cy: float, s: float, colour: Color, label: str) 
     c.ellipse(cx - s * 0.18, cy - s * 0.22, cx + s * 0.18, cy - s * 0.08, stroke=0, fill=1)
     if label:  # between the pit and any swamp arrow poking in from the top side
         c.setFillColor(colour)
-        c.setFont(font("Sans-Bold"), s * 0.26)
+        c.setFont(font("Sans-Bold"), max(6.0, s * 0.26))  # readable in a small cell too
         c.drawCentredString(cx, cy + s * 0.02, label)
 
 
@@ -198,7 +216,7 @@ def _grid_lines(c: Canvas, x: float, y_top: float, cell: float, rows: int, cols:
 def _labels(c: Canvas, x: float, y_top: float, cell: float, rows: int, cols: int) -> None:
     """Column letters above the frame and row numbers left of it, within LABEL_ROOM."""
     c.setFillColor(INK)
-    c.setFont(font("Sans-Bold"), cell * 0.22)
+    c.setFont(font("Sans-Bold"), max(6.0, cell * 0.22))
     for k in range(cols):
         c.drawCentredString(x + (k + 0.5) * cell, y_top + cell * 0.16, COLUMN_LETTERS[k])
     for r in range(rows):
@@ -226,7 +244,7 @@ def _swamp(c: Canvas, a: Pos, b: Pos, target: Pos,
     c.saveState()
     c.setFillColor(SWAMP)
     c.setStrokeColor(SWAMP)
-    _arrow(c, mx, my, cell * 0.42, angle, cell * 0.06, cell * 0.18)
+    swamp_arrow(c, mx, my, cell * 0.42, angle, cell * 0.06, cell * 0.16)
     c.restoreState()
 
 
@@ -268,13 +286,13 @@ def _exit_arrow(c: Canvas, x: float, y_top: float, cell: float, pos: Pos, side: 
     c.setStrokeColor(RED)
     _arrow(c, cx + dx * cell * mid, cy + dy * cell * mid, cell * (end - start),
            math.degrees(math.atan2(dy, dx)), cell * 0.06, cell * 0.2)
-    c.setFont(font("Sans-Bold"), cell * 0.2)
+    c.setFont(font("Sans-Bold"), max(6.0, cell * 0.2))  # never under 6 pt
     far = edge + end + 0.12
     lx, ly = cx + dx * cell * far, cy + dy * cell * far
     if dx:
         c.translate(lx, ly)
-        c.rotate(90 if dx > 0 else -90)
-        c.drawCentredString(0, -cell * 0.16, label)
+        c.rotate(90)  # reads bottom to top on either side, as rotated words do on a sheet
+        c.drawCentredString(0, -cell * 0.16 if dx > 0 else cell * 0.02, label)
     else:
         c.drawCentredString(lx, ly + (0 if dy > 0 else -cell * 0.16), label)
     c.restoreState()
@@ -331,7 +349,7 @@ def draw_trace(c: Canvas, x: float, y_top: float, cell: float, plan: Plan,
         c.circle(sx, sy, cell * 0.07, stroke=1, fill=0)
         ex, ey = points[-1]
         c.circle(ex, ey, cell * 0.06, stroke=0, fill=1)
-        size = cell * 0.15
+        size = max(6.0, cell * 0.15)
         c.setFont(font("Sans-Bold"), size)
         same = sum(1 for _, other in paths[:k] if other[:1] == path[:1])
         lx, ly = sx + cell * 0.09, sy + cell * (0.05 - 0.16 * same)

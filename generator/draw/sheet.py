@@ -10,10 +10,12 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from ..layout.cutter import room
 from ..layout.imposition import Page, Placed
 from ..units import mm
 from .fonts import font, text_width
 from .kit import CUT, INK, Box, Style
+from .printprefs import set_print_preferences
 
 PaintFn = Callable[[Canvas, Box, Any, Style], None]
 
@@ -63,24 +65,27 @@ def render_pages(path: Path, pages: list[Page], painters: dict[str, Painter],
     c.setAuthor("labyrinth-pnp")
     c.setCreator("labyrinth-pnp")
     c.setKeywords(f"lang={info.language}")
+    set_print_preferences(c, next((p.flip for p in pages if p.side == "back"), None))
     for page in pages:
         c.setPageSize((mm(page.width), mm(page.height)))
         _set_boxes(c, page, style)
         for placed in page.pieces:
             _draw_piece(c, page, placed, painters[placed.spec.kind], style)
         _draw_marks(c, page)
+        _draw_registration(c, page)
         if page.fold is not None:
             _draw_fold(c, page, furniture.fold_note)
-        if page.band != "none":
-            _draw_furniture(c, page, len(pages), furniture, margin)
+        if page.band != "none":  # clear of a cutting machine's marks
+            band_margin = max(margin, room(page.cutter))
+            _draw_furniture(c, page, len(pages), furniture, band_margin, style)
         c.showPage()
     c.save()
 
 
 def _set_boxes(c: Canvas, page: Page, style: Style) -> None:
     box = page.trim_box()
-    if not style.bleed or box is None:
-        return
+    if not style.bleed or box is None or not any(p.spec.cut for p in page.pieces):
+        return  # a form is not trimmed
     left, top, right, bottom = box
     h = page.height
     c.setTrimBox((mm(left), mm(h - bottom), mm(right), mm(h - top)))
@@ -96,7 +101,7 @@ def _draw_piece(c: Canvas, page: Page, placed: Placed, painter: Painter, style: 
     if paint is not None:
         paint(c, box, placed.spec.front if front else placed.spec.back, style)
     c.restoreState()
-    if painter.cut_line and front:
+    if painter.cut_line and front and not style.bleed:  # art that bleeds: the trim is the cut
         _draw_cut_line(c, box, style.ink_saver)
     if painter.outline and placed.spec.shape == "circle" and front and not style.bleed:
         # no cut outline on a back (its art overprints the cut line) nor on art that bleeds
@@ -158,6 +163,18 @@ def _draw_marks(c: Canvas, page: Page) -> None:
     c.restoreState()
 
 
+def _draw_registration(c: Canvas, page: Page) -> None:
+    """A cutting machine's registration marks: solid black, as its optical sensor wants."""
+    marks = page.registration()
+    if not marks:
+        return
+    c.saveState()
+    c.setFillColor(HexColor("#000000"))
+    for x, y, w, h in marks:
+        c.rect(mm(x), mm(page.height - y - h), mm(w), mm(h), stroke=0, fill=1)
+    c.restoreState()
+
+
 def _band_frame(c: Canvas, page: Page, margin: float) -> float:
     """Move the canvas so that the band runs along x from 0, its ruler's line on y = 0 and its
     ticks pointing up, into the page; return the band's length in points."""
@@ -177,8 +194,29 @@ def _band_frame(c: Canvas, page: Page, margin: float) -> float:
     return mm(w - 2 * margin)
 
 
+FOOTER_SIZES = (6.5, 6.25, 6.0)  # never smaller: the footer sorts loose pages
+
+
+def _footer_place(footer: str, beside: float, below: float) -> tuple[bool, float, float]:
+    """Where the footer goes: (beside the note, size, horizontal scale). Beside the print
+    note when it fits there at 6 pt or more, else on the line below it (the ruler label's),
+    narrowed if it must be (the caller warns)."""
+    for on_line, space in ((True, beside), (False, below)):
+        for size in FOOTER_SIZES:
+            if text_width(footer, "Sans", size) <= space:
+                return on_line, size, 1.0
+    size = FOOTER_SIZES[-1]
+    return False, size, below / text_width(footer, "Sans", size)
+
+
+def draw_band(c: Canvas, page: Page, total: int, furniture: Furniture, margin: float,
+              style: Style) -> None:
+    """Draw the band (ruler, print note, footer) of a page drawn elsewhere (calibration)."""
+    _draw_furniture(c, page, total, furniture, margin, style)
+
+
 def _draw_furniture(c: Canvas, page: Page, total: int, furniture: Furniture,
-                    margin: float) -> None:
+                    margin: float, style: Style) -> None:
     """Draw the 50 mm calibration ruler, the print-at-100% note and the footer in the band."""
     c.saveState()
     right = _band_frame(c, page, margin)
@@ -191,7 +229,7 @@ def _draw_furniture(c: Canvas, page: Page, total: int, furniture: Furniture,
         length = 2.6 if tick % 10 == 0 else 1.8 if tick % 5 == 0 else 1.0
         c.setLineWidth(0.3 if tick % 5 else 0.4)
         c.line(x0 + mm(tick), y, x0 + mm(tick), y + mm(length))
-    c.setFont(font("Sans"), 5.5)
+    c.setFont(font("Sans"), 6.0)  # no type under 6 pt on any sheet
     c.drawString(x0, y - 7, "0")
     c.drawRightString(x0 + mm(50), y - 7, furniture.ruler_label)
     size = 8.0  # the one instruction every printer needs: large enough to be read
@@ -199,19 +237,23 @@ def _draw_furniture(c: Canvas, page: Page, total: int, furniture: Furniture,
     note_x = x0 + mm(53)
     c.drawString(note_x, y + 1.5, furniture.note)
     footer = furniture.footer(page.number, total)
-    avail = right - (note_x + text_width(furniture.note, "Sans-Bold", size) + mm(4))
-    fsize = 6.5
-    while fsize > 4.5 and text_width(footer, "Sans", fsize) > avail:
-        fsize -= 0.25
-    c.setFont(font("Sans"), fsize)
-    if furniture.accent:  # the game's band: a rule in its colour over the footer
-        ink = HexColor(furniture.accent)
-        start = right - text_width(footer, "Sans", fsize)
+    beside = right - (note_x + text_width(furniture.note, "Sans-Bold", size) + mm(4))
+    on_line, fsize, squeeze = _footer_place(footer, beside, right - note_x)
+    if squeeze < 1.0:
+        style.overflows.append(f"page {page.number}: footer {footer!r} is too long for the "
+                               f"band even at {fsize:g} pt; shorten the game's or the part's "
+                               "name in the content")
+    width = text_width(footer, "Sans", fsize) * squeeze
+    ink = HexColor(furniture.accent) if furniture.accent else HexColor("#555555")
+    if furniture.accent and on_line:  # the game's band: a rule in its colour over the footer
         c.setFillColor(ink)
-        c.rect(start, y + mm(3.4), right - start, mm(0.6), stroke=0, fill=1)
-    else:
-        ink = HexColor("#555555")
-    c.setFillColor(ink)
-    c.drawRightString(right, y + 1.5, footer)
+        c.rect(right - width, y + mm(3.4), width, mm(0.6), stroke=0, fill=1)
+    t = c.beginText()
+    t.setFont(font("Sans"), fsize)
+    t.setHorizScale(squeeze * 100)
+    t.setFillColor(ink)
+    t.setTextOrigin(right - width, y + 1.5 if on_line else y - 7)
+    t.textOut(footer)
+    c.drawText(t)
     c.restoreState()
 

@@ -18,7 +18,7 @@ from . import textruns
 from .fonts import font
 from .kit import INK, Box, Style
 from .paperlayout import BLOCK_TITLE, TRACKER_HEAD, TRACKER_ROW, Rect
-from .plan import GRID, RED, SWAMP, _arrow, symbol, treasure_mark
+from .plan import GRID, RED, SWAMP, _arrow, swamp_arrow, symbol, treasure_mark
 
 TITLE = HexColor("#1d3b5a")
 MUTED = HexColor("#666666")
@@ -97,7 +97,8 @@ def _legend_sample(c: Canvas, key: str, x: float, y: float, s: float, style: Sty
         colour = RED if key == "exit" else SWAMP
         c.setFillColor(colour)
         c.setStrokeColor(colour)
-        _arrow(c, x + s / 2, y + s / 2, s * 0.7, 0, s * 0.06, s * 0.22)
+        draw = _arrow if key == "exit" else swamp_arrow
+        draw(c, x + s / 2, y + s / 2, s * 0.7, 0, s * 0.06, s * 0.2)
     c.restoreState()
 
 

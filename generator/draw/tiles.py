@@ -198,8 +198,10 @@ def _badge(c: Canvas, x: float, y: float, r: float, text: str, stroke: float) ->
     c.setStrokeColor(INK)
     c.setLineWidth(stroke)
     c.drawPath(ring_path(c, x, y, r), stroke=1, fill=1)
-    c.setFillColor(INK)
     size = r * 0.95
+    if size < 6.0:  # a tile drawn small (set-up board, legend): its row and column name it
+        return
+    c.setFillColor(INK)
     c.setFont(font("Sans-Bold"), size)
     c.drawCentredString(x, y - size * 0.35, text)
 

@@ -41,7 +41,8 @@ def formula_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
                   art.CardFace(f.card, texts.formula_title,
                                tuple(_face(content, n, lang) for n in f.ingredients),
                                fill(texts.formula_hint, bonus=bonus),
-                               fill(texts.card, card=f.card)), back)
+                               fill(texts.card, card=f.card)), back,
+                  corner=sizes.card_corner)
         for f in content.formulas
     ]
 
@@ -73,6 +74,7 @@ def score_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
               fill(s.wands, bonus=facts.get("wand_bonus", 3))),
         total=s.total, values=fill(s.values, last=content.tokens[-1].value),
         players=content.game.players.max,
+        factors=(None, facts.get("formula_bonus", 20), facts.get("wand_bonus", 3)),
     )
     return [PieceSpec("score-sheet", "score-sheet", "rect", SCORE_SHEET_W, SCORE_SHEET_H, form,
                       cut=False, alone=True)]

@@ -164,11 +164,45 @@ def _sheet_facts(pages: list[Page], index: int) -> tuple[bool, bool, set[str]]:
     return backed, any(p.spec.cut for p in front.pieces), cuts
 
 
-def _cut_words(texts: Any, cuts: set[str]) -> str:
+def _cut_words(texts: Any, cuts: set[str], cutter: str | None = None) -> str:
+    if cutter and texts.machine_cut and cuts - {"none"}:  # the machine cuts, not the reader
+        return str(texts.machine_cut)
     words = [texts.cut_marks if "marks" in cuts else "",
              texts.cut_outline if "outline" in cuts else ""]
     joined = "; ".join(w for w in words if w)
     return joined or texts.no_cut
+
+
+def _fronts(page: Page) -> list[PieceSpec]:
+    """The pieces of a sheet, each once (a fold sheet holds each piece's front and back)."""
+    return [p.spec for p in page.pieces if p.face == "front"]
+
+
+def _stock(texts: Any, page: Page, is_card: bool) -> str:
+    """The paper of a sheet: a fold sheet is folded and glued, so paper, not card."""
+    if page.side == "fold" and texts.fold_stock:
+        return str(texts.fold_stock)
+    return str(texts.card_stock if is_card else texts.plain_paper)
+
+
+def _stocks(texts: Any, sheets: list[tuple[int, str]]) -> str:
+    """The papers of a file's sheets; when they differ, each with its PDF pages ("card,
+    200–300 g/m² (p. 1–3), plain paper (p. 4)")."""
+    kinds = list(dict.fromkeys(stock for _, stock in sheets))
+    if len(kinds) < 2 or not texts.page_label:
+        return ", ".join(kinds)
+    named = []
+    for kind in kinds:
+        numbers = [n for n, stock in sheets if stock == kind]
+        runs: list[list[int]] = []
+        for n in numbers:
+            if runs and n - runs[-1][-1] <= 2:  # the page after, or the one after its back
+                runs[-1].append(n)
+            else:
+                runs.append([n])
+        spans = ", ".join(_span(run) for run in runs)
+        named.append(f"{kind} ({fill(texts.page_label, pages=spans)})")
+    return ", ".join(named)
 
 
 def _contents(pages_pieces: list[PieceSpec], titles: dict[str, str]) -> str:
@@ -181,12 +215,60 @@ def _contents(pages_pieces: list[PieceSpec], titles: dict[str, str]) -> str:
 
 def _duplex_line(texts: Any, duplex: str, any_back: bool) -> str:
     if duplex == "fold":
-        return texts.duplex_fold
+        return str(texts.duplex_fold)
     if duplex == "none":
-        return texts.duplex_none
+        return str(texts.duplex_none)
     if not any_back:
         return ""
-    return texts.duplex_short if duplex == "short" else texts.duplex_long
+    machine = texts.duplex_short if duplex == "short" else texts.duplex_long
+    hand = texts.duplex_hand_short if duplex == "short" else texts.duplex_hand_long
+    return f"{machine}\n{hand}" if hand else str(machine)
+
+
+def _with_cutter(texts: Any, intro: str, pages: list[Page]) -> str:
+    """The intro, and how to load the sheets and cut files into the cutting machine's
+    software when the sheets carry its marks."""
+    machine = next((p.cutter for p in pages if p.cutter), None)
+    words = getattr(texts, f"cutter_{machine}", "") if machine else ""
+    return f"{intro}\n{words}" if words else str(intro)
+
+
+def guide_length(pages: list[Page], duplex: str) -> int:
+    """The pages the pack's guide takes: one, and a blank back when the file has backs."""
+    return 2 if duplex != "none" and any(p.side == "back" for p in pages) else 1
+
+
+def _span(numbers: list[int]) -> str:
+    return f"{numbers[0]}–{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
+
+
+def page_runs(pages: list[Page], duplex: str) -> list[tuple[bool, list[int]]]:
+    """The pack file's PDF pages in runs to print alike: (double-sided, page numbers), the
+    guide (and its blank back) counted with the sheets after it."""
+    head = guide_length(pages, duplex)
+    items: list[tuple[bool, list[int]]] = [(head == 2, list(range(1, head + 1)))]
+    for index, page in enumerate(pages):
+        number = head + index + 1
+        if page.side == "back":
+            items[-1][1].append(number)
+            continue
+        items.append((index + 1 < len(pages) and pages[index + 1].side == "back", [number]))
+    runs: list[tuple[bool, list[int]]] = []
+    for both, numbers in items:
+        if runs and runs[-1][0] == both:
+            runs[-1][1].extend(numbers)
+        else:
+            runs.append((both, list(numbers)))
+    return runs
+
+
+def _ranges_line(texts: Any, pages: list[Page], duplex: str) -> str:
+    """"PDF pages 1–8: double-sided. PDF pages 9–11: one side only." for a mixed pack."""
+    runs = page_runs(pages, duplex)
+    if not texts.pages_both or not any(both for both, _ in runs):
+        return ""
+    return " ".join(fill(texts.pages_both if both else texts.pages_one, pages=_span(numbers))
+                    for both, numbers in runs)
 
 
 def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: str,
@@ -199,25 +281,34 @@ def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: s
               for kind, part in _part_of_kind(game, content, lang).items()}
     rows, card, plain, any_back = [], 0, 0, False
     fronts = [i for i, p in enumerate(pages) if p.side in ("front", "fold")]
+    number = guide_length(pages, duplex)  # the PDF page before each sheet
     for n, index in enumerate(fronts, 1):
         backed, is_card, cuts = _sheet_facts(pages, index)
         any_back |= backed
         card, plain = card + is_card, plain + (not is_card)
-        rows.append(GuideRow(str(n), _contents([p.spec for p in pages[index].pieces], titles),
-                             texts.card_stock if is_card else texts.plain_paper,
+        numbers = list(range(number + 1, number + 2 + backed))
+        number = numbers[-1]
+        label = (f"{n}\n{fill(texts.page_label, pages=_span(numbers))}" if texts.page_label
+                 else str(n))
+        rows.append(GuideRow(label, _contents(_fronts(pages[index]), titles),
+                             _stock(texts, pages[index], is_card),
                              texts.two_sides if backed else texts.one_side,
-                             _cut_words(texts, cuts)))
+                             _cut_words(texts, cuts, pages[index].cutter)))
     c = texts.columns
-    return Guide(fill(texts.pack_title, game=game.name(content, lang)), texts.intro,
-                 _duplex_line(texts, duplex, any_back),
+    ranges = _ranges_line(texts, pages, duplex)
+    line = _duplex_line(texts, duplex, any_back)
+    return Guide(fill(texts.pack_title, game=game.name(content, lang)),
+                 _with_cutter(texts, texts.intro, pages),
+                 f"{ranges}\n{line}" if ranges and line else ranges or line,
                  fill(texts.sheets, sheets=str(card + plain), card=str(card), plain=str(plain)),
                  fill(texts.reprint, command=command),
                  (c.sheet, c.contents, c.stock, c.sides, c.cut), tuple(rows), texts.blank_back)
 
 
 def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part, list[Page]]],
-                duplex: str, command: str) -> Guide | None:
-    """The guide of a default build: one row per file, with its number of sheets."""
+                duplex: str, command: str, one_up: bool = False) -> Guide | None:
+    """The guide of a default build: one row per file, with its number of sheets (with
+    `one_up` and texts for it: of pages, for a print shop)."""
     texts = guide_texts(game, content, lang)
     if texts is None:
         return None
@@ -233,14 +324,24 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
         any_back |= backed
         n_card = sum(1 for f in facts if f[1])
         card, plain = card + n_card, plain + len(facts) - n_card
-        stock = ", ".join(dict.fromkeys(
-            texts.card_stock if f[1] else texts.plain_paper for f in facts))
+        stock = _stocks(texts, [(pages[i].number, _stock(texts, pages[i], f[1]))
+                                for i, f in zip(fronts, facts)])
         cuts = set().union(*(f[2] for f in facts)) if facts else {"none"}
-        rows.append(GuideRow(f"{part.title(content, lang)}\n{name}", str(len(fronts)), stock,
+        shop = one_up and texts.one_up and any(p.band == "none" for p in pages)
+        rows.append(GuideRow(f"{part.title(content, lang)}\n{name}",
+                             str(len(pages) if shop else len(fronts)), stock,
                              texts.two_sides if backed else texts.one_side,
-                             _cut_words(texts, cuts)))
+                             texts.shop_cut if shop else _cut_words(
+                                 texts, cuts, next((p.cutter for p in pages if p.cutter), None))))
     c = texts.columns
-    return Guide(fill(texts.title, game=game.name(content, lang)), texts.intro,
+    if one_up and texts.one_up:  # a print shop's files: pages, not sheets to cut at home
+        total = sum(len(pages) for _, _, pages in files)
+        return Guide(fill(texts.title, game=game.name(content, lang)), texts.one_up, "",
+                     fill(texts.one_up_count, pages=str(total)), "",
+                     (c.file, c.pages or c.sheets, c.stock, c.sides, c.cut), tuple(rows),
+                     texts.blank_back, (0.40, 0.08, 0.21, 0.10, 0.21))
+    return Guide(fill(texts.title, game=game.name(content, lang)),
+                 _with_cutter(texts, texts.intro, [p for _, _, pages in files for p in pages]),
                  _duplex_line(texts, duplex, any_back),
                  fill(texts.sheets, sheets=str(card + plain), card=str(card), plain=str(plain)),
                  fill(texts.reprint, command=command) if command else "",
@@ -262,7 +363,7 @@ def with_guide(guide: Guide | None, pages: list[Page], options: SheetOptions) ->
     if guide is None or options.one_up:  # a print shop's file: pieces only
         return pages
     head = impose([guide_piece(guide, options)], options)
-    if options.duplex != "none" and any(p.side == "back" for p in pages):
+    if guide_length(pages, options.duplex) == 2:
         note = replace(guide_piece(guide, options), id="blank-back", back=guide.blank)
         front = impose([note], replace(options, duplex="none"))[0]
         head.append(mirror(front, 2, options.duplex, options.back_offset))  # type: ignore[arg-type]

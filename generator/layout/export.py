@@ -13,7 +13,8 @@ def _r(value: float) -> float:
 
 def page_data(page: Page) -> dict[str, Any]:
     """One page: number, side, size, its pieces' cut boxes in mm, its number of crop marks and
-    the edge its furniture band (ruler, print note, footer) runs along."""
+    their lines (x1, y1, x2, y2), and the edge its furniture band (ruler, print note, footer)
+    runs along."""
     return {
         "number": page.number,
         "side": page.side,
@@ -26,7 +27,10 @@ def page_data(page: Page) -> dict[str, Any]:
             for p in page.pieces
         ],
         "marks": len(page.marks),
+        "mark_lines_mm": [[_r(m.x1), _r(m.y1), _r(m.x2), _r(m.y2)] for m in page.marks],
         "band": page.band,
+        **({"registration_mm": [[_r(v) for v in r] for r in page.registration()]}
+           if page.cutter else {}),
         **({"fold_mm": [_r(v) for v in page.fold]} if page.fold else {}),
     }
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from .packer import BAND, FURNITURE_CLEAR, MARK_LENGTH, MARK_OFFSET, Block, pack
+from .packer import BAND, FURNITURE_CLEAR, MARK_LENGTH, MARK_OFFSET, PRINT_EDGE, Block, pack
 
 __all__ = ["BAND", "FURNITURE_CLEAR", "Band", "Mark", "Page", "PAPERS", "Paper", "PieceSpec",
            "Placed", "SheetOptions", "impose", "mirror"]
@@ -66,6 +66,7 @@ class PieceSpec:
     back: Any = None
     cut: bool = True  # False for a whole-page form (score sheet): no crop marks
     alone: bool = False  # True: this piece gets a page of its own
+    corner: float = 0.0  # a rectangle's corner radius, for a cutting machine's cut file (mm)
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,16 @@ class Page:
     marks: list[Mark] = field(default_factory=list)
     band: Band = "bottom"  # where the ruler, print note and footer go
     fold: tuple[float, float, float, float] | None = None  # a fold page's fold line (mm)
+    flip: Duplex | None = None  # a back page: the duplex flip it was mirrored for
+    cutter: str | None = None  # the cutting machine whose marks a front page carries
+
+    def registration(self) -> list[tuple[float, float, float, float]]:
+        """The cutting machine's registration marks on this page (filled rectangles, mm)."""
+        if self.cutter is None or self.side == "back":
+            return []
+        from .cutter import registration_marks
+
+        return registration_marks(self.cutter, self.width, self.height)
 
     def trim_box(self) -> tuple[float, float, float, float] | None:
         """Return (left, top, right, bottom) around all cut shapes, or None for no pieces."""
@@ -128,6 +139,7 @@ class SheetOptions:
     gutter: float = 0.0  # extra space between pieces, for scissors
     back_offset: tuple[float, float] = (0.0, 0.0)  # moves every back page's art (mm)
     one_up: bool = False  # one piece a page, the page its size plus bleed (for print shops)
+    cutter: str | None = None  # a cutting machine's marks and room (see cutter.py)
 
     def __post_init__(self) -> None:
         if self.margin < MIN_MARGIN:
@@ -151,12 +163,13 @@ def impose(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
         return [replace(p, number=i) for i, p in enumerate(folded + rest, 1)]
     pages: list[Page] = []
     for sheet in pack(pieces, options):
+        cut = any(spec.cut for block in sheet.blocks for spec in block.specs)
         front = Page(len(pages) + 1, "front", options.paper.width, options.paper.height,
-                     band=sheet.limits.band)
+                     band=sheet.limits.band, cutter=options.cutter if cut else None)
         for block in sheet.blocks:
             front.pieces.extend(Placed(spec, x, y) for spec, x, y in block.cells())
             if block.marked:
-                front.marks.extend(_crop_marks(block, options.bleed))
+                front.marks.extend(_crop_marks(block, options.bleed, options.paper))
         pages.append(front)
         if options.duplex != "none" and any(p.spec.back is not None for p in front.pieces):
             pages.append(mirror(front, len(pages) + 1, options.duplex, options.back_offset))
@@ -166,15 +179,20 @@ def impose(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
 def _one_up_pages(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
     """Each piece on a page of its own size plus the bleed all round, its back (if it has one
     and backs are printed) on the next page: the form print-on-demand card printers take.
-    No ruler or footer: nothing but the piece is on the page."""
+    No ruler or footer: nothing but the piece is on the page. Forms (pieces not cut out)
+    keep their ordinary page, ruler and footer."""
     b = options.bleed
     pages: list[Page] = []
+    sheet = replace(options, one_up=False)
     for spec in pieces:
+        if not spec.cut:  # a form (score sheet, guide) is not trimmed: its usual page
+            pages += [replace(p, number=len(pages) + 1) for p in impose([spec], sheet)]
+            continue
         w, h = spec.width + 2 * b, spec.height + 2 * b
         pages.append(Page(len(pages) + 1, "front", w, h, [Placed(spec, b, b)], band="none"))
         if spec.back is not None and options.duplex in ("long", "short"):
             pages.append(Page(len(pages) + 1, "back", w, h, [Placed(spec, b, b, "back")],
-                              band="none"))
+                              band="none", flip=options.duplex))
     return pages
 
 
@@ -182,20 +200,24 @@ def _fold_pages(pieces: list[PieceSpec], options: SheetOptions) -> list[Page]:
     w, h = options.paper.width, options.paper.height
     pages: list[Page] = []
     for sheet in pack(pieces, options, fold=True):
-        page = Page(len(pages) + 1, "fold", w, h, fold=(w / 2, 0.0, w / 2, h))
+        # the fold (and score) line: from the printable top down to the band, clear of its text
+        page = Page(len(pages) + 1, "fold", w, h,
+                    fold=(w / 2, PRINT_EDGE, w / 2, h - options.margin - BAND),
+                    cutter=options.cutter)
         for block in sheet.blocks:
             cells = block.cells()
             page.pieces.extend(Placed(spec, x, y) for spec, x, y in cells)
             page.pieces.extend(Placed(spec, w - x - spec.width, y, "back")
                                for spec, x, y in cells)
             if block.marked:
-                page.marks.extend(_crop_marks(block, options.bleed))
+                page.marks.extend(_crop_marks(block, options.bleed, options.paper))
         pages.append(page)
     return pages
 
 
-def _crop_marks(block: Block, bleed: float) -> list[Mark]:
-    """Marks continuing every cut line outside the block, clear of all art."""
+def _crop_marks(block: Block, bleed: float, paper: Paper) -> list[Mark]:
+    """Marks continuing every cut line outside the block, clear of all art, cut back to
+    PRINT_EDGE from the paper's edge (the packer leaves at least MIN_MARK of each)."""
     s = block.specs[0]
     cols, rows = min(block.cols, len(block.specs)), block.rows
     xs = sorted({block.x + c * (s.width + block.gap) + dx for c in range(cols)
@@ -212,7 +234,9 @@ def _crop_marks(block: Block, bleed: float) -> list[Mark]:
     for y in ys:
         marks.append(Mark(x_lo - off - length, y, x_lo - off, y))
         marks.append(Mark(x_hi + off, y, x_hi + off + length, y))
-    return marks
+    lo, right, bottom = PRINT_EDGE, paper.width - PRINT_EDGE, paper.height - PRINT_EDGE
+    return [Mark(max(m.x1, lo), max(m.y1, lo), min(m.x2, right), min(m.y2, bottom))
+            for m in marks]
 
 
 def mirror(front: Page, number: int, duplex: Duplex,
@@ -223,7 +247,8 @@ def mirror(front: Page, number: int, duplex: Duplex,
     dx, dy = offset
     flip = ({"right": "left", "left": "right"} if duplex == "long"
             else {"bottom": "top", "top": "bottom"})
-    back = Page(number, "back", w, h, band=flip.get(front.band, front.band))  # type: ignore[arg-type]
+    back = Page(number, "back", w, h, band=flip.get(front.band, front.band),  # type: ignore[arg-type]
+                flip=duplex, cutter=front.cutter)
     for p in front.pieces:
         if p.spec.back is None:
             continue

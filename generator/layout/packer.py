@@ -26,7 +26,7 @@ How it works:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -37,6 +37,9 @@ MARK_OFFSET = 1.0  # from the bleed edge to a crop mark
 MARK_LENGTH = 3.0
 BAND = 10.0  # the furniture band: calibration ruler, print note and footer
 FURNITURE_CLEAR = 4.0  # the inner part of the band, which footprints (crop marks) may use
+PRINT_EDGE = 5.0  # nothing is printed closer to the paper's edge: home printers cannot
+MIN_MARK = 1.5  # the shortest a crop mark may become when cut back to PRINT_EDGE
+ROOM_EDGE = PRINT_EDGE - MARK_LENGTH + MIN_MARK  # how near the edge a footprint may reach
 EPS = 1e-9
 
 
@@ -122,36 +125,42 @@ def gap_for(spec: PieceSpec, options: SheetOptions) -> float:
     """Space between neighbouring pieces of a block: none between rectangles (one cut serves
     two) unless a gutter asks for some, 3 mm between round and hex pieces; plus the bleed."""
     base = options.gutter if spec.shape == "rect" else max(ROUND_GAP, options.gutter)
+    if options.cutter and spec.cut:  # a machine cuts each piece round its own outline
+        base = max(base, MACHINE_GAP)
     return base + 2 * options.bleed
 
 
 def clear_for(spec: PieceSpec, options: SheetOptions) -> float:
     """Width of a block's footprint border: its crop marks, or half the gap between pieces."""
-    if spec.shape == "rect" and spec.cut:
+    if spec.shape == "rect" and spec.cut and not options.cutter:
         return max(options.bleed + MARK_OFFSET + MARK_LENGTH, gap_for(spec, options) / 2)
     if spec.shape == "rect":
         return 0.0  # a whole-page form: no marks, no outline
     return gap_for(spec, options) / 2
 
 
+MACHINE_GAP = 2.0  # between pieces a cutting machine cuts, before bleed
 FOLD_CLEAR = 1.5  # mm kept free of pieces beside a fold line
 
 
 def page_limits(options: SheetOptions, band: Band, fold: bool = False) -> Limits:
     """The piece area and the footprint room of a front page with the band at the bottom
     or along the right edge; for a fold page, the left half (the right half mirrors it)."""
-    paper, m = options.paper, options.margin
+    from .cutter import room as machine_room
+
+    paper, e = options.paper, ROOM_EDGE
+    m = max(options.margin, machine_room(options.cutter))  # clear of a cutting machine's marks
     if fold:
         inner = paper.height - m - BAND
         return Limits(Rect(m, m, paper.width / 2 - FOLD_CLEAR, inner),
-                      Rect(0.0, 0.0, paper.width / 2, inner + FURNITURE_CLEAR), "bottom")
+                      Rect(e, e, paper.width / 2, inner + FURNITURE_CLEAR), "bottom")
     if band == "right":
         inner = paper.width - m - BAND
         return Limits(Rect(m, m, inner, paper.height - m),
-                      Rect(0.0, 0.0, inner + FURNITURE_CLEAR, paper.height), band)
+                      Rect(e, e, inner + FURNITURE_CLEAR, paper.height - e), band)
     inner = paper.height - m - BAND
     return Limits(Rect(m, m, paper.width - m, inner),
-                  Rect(0.0, 0.0, paper.width, inner + FURNITURE_CLEAR), band)
+                  Rect(e, e, paper.width - e, inner + FURNITURE_CLEAR), band)
 
 
 def _grid_room(spec: PieceSpec, free: Rect, limits: Limits, gap: float, clear: float
@@ -180,8 +189,8 @@ def _try_place(sheet: Sheet, queue: list[PieceSpec], options: SheetOptions) -> B
             # through the block cross; the rest becomes a block of its own.
             take -= take % cols
         cols = min(cols, take)
-        block = Block(queue[:take], cols, gap, clear, spec.shape == "rect" and spec.cut,
-                      x, y)
+        block = Block(queue[:take], cols, gap, clear,
+                      spec.shape == "rect" and spec.cut and not options.cutter, x, y)
         used = block.footprint()
         # Guillotine cut: the strip right of the block, as tall as it, and all below it.
         right = Rect(used.x1, free.y0, free.x1, min(used.y1, free.y1))
@@ -231,9 +240,12 @@ def pack(pieces: list[PieceSpec], options: SheetOptions, fold: bool = False) -> 
 
     With fold, pieces go on the left half of each page only (see imposition's fold pages)."""
     sheets: list[Sheet] = []
+    machine = options
     for group in _groups(pieces):
         spec = group[0]
         queue = list(group)
+        # a form is not machine-cut: its page keeps the usual margins and has no marks
+        options = machine if spec.cut else replace(machine, cutter=None)
         _check_fits(spec, options, fold)
         while queue:
             block = None

@@ -37,6 +37,7 @@ from reportlab.platypus import (
 )
 
 from ..draw.fonts import register_families
+from ..draw.printprefs import set_print_preferences
 from . import parse as P
 from .flowables import (
     BackPage,
@@ -197,6 +198,7 @@ class PageNumberCanvas(Canvas):
     def save(self) -> None:
         if self.before_save is not None:
             self.before_save()
+        set_print_preferences(self, None)  # a rulebook is read one-sided, page by page
         super().save()
 
 
