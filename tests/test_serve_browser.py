@@ -6,14 +6,14 @@ Screenshots of every page go to a folder printed at the end of the run.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from serve_helpers import (CHROMIUM, CHROMIUM_ARGS, content_with_english_texts, edit,
-                           running_server)
+from serve_helpers import CHROMIUM, CHROMIUM_ARGS, content_with_english_texts, edit, running_server
 
 from conftest import layout_json, run_cli
 
@@ -47,11 +47,14 @@ def browser() -> Iterator[object]:
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config
           ) -> Iterator[Path]:
-    folder = tmp_path_factory.mktemp("serve-screenshots")
+    """The screenshots' folder: $SERVE_SCREENSHOTS, or one under pytest's temporary folder."""
+    chosen = os.environ.get("SERVE_SCREENSHOTS")
+    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("serve-screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
     yield folder
-    reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line(f"serve screenshots: {folder}")
+    capture = pytestconfig.pluginmanager.getplugin("capturemanager")
+    with capture.global_and_fixture_disabled():
+        print(f"\nserve screenshots: {folder}")
 
 
 @pytest.fixture

@@ -158,7 +158,11 @@ class Views:
             return JSONResponse({"failure": {"title": i18n.WORDS[ui]["error"],
                                              "message": str(exc), "problems": []}})
         except Failure as exc:
-            return JSONResponse({"failure": self._failure(exc, ui)})
+            failure = self._failure(exc, ui)
+            if exc.key == "error" and not exc.problems:  # say why, when the content is why
+                found = self._check(request)
+                failure["problems"] = [] if found["ok"] else found["problems"]
+            return JSONResponse({"failure": failure})
         query = request.url.query
         return JSONResponse({"sheets": sheets, "file": built.name, "pages": len(built.sides),
                              "command": choice.command(self.state.folders),
@@ -256,10 +260,14 @@ class Views:
                          failure=failure)
 
     async def new_language(self, request: Request) -> Response:
+        from urllib.parse import parse_qs
+
         from starlette.concurrency import run_in_threadpool
 
-        form = await request.form()
-        if not token_ok(str(form.get("token") or ""), self.state.token):
+        # a urlencoded form, read here: the guard has bounded its size
+        body = (await request.body()).decode("utf-8", errors="replace")
+        form = {k: v[0] for k, v in parse_qs(body, max_num_fields=20).items()}
+        if not token_ok(form.get("token"), self.state.token):
             return Response("Refused: this form did not come from this server's page "
                             "(reload the page and try again).", 403)
         return await run_in_threadpool(self._start_language, request, str(form.get("code", "")),

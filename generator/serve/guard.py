@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -52,7 +51,7 @@ class Guard:
             return
         await self.app(scope, receive, send)
 
-    def refusal(self, scope: dict[str, Any]) -> tuple[int, str] | None:
+    def refusal(self, scope: Scope) -> tuple[int, str] | None:
         """The status and message refusing a request, or None to let it through."""
         headers = {k.decode("latin-1").lower(): v.decode("latin-1")
                    for k, v in scope.get("headers", [])}

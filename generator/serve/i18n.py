@@ -110,7 +110,7 @@ ABOUT = {
         "en": "A board of tiles, ingredient tokens, formula cards, wands and pawns: a board "
               "game of searching a maze."},
     "paper-labyrinth": {
-        "ru": "Листы ведущего и игрока: лабиринт на бумаге, одна игра — одна ручка.",
+        "ru": "Листы ведущего и игрока: лабиринт рисуют и проходят на бумаге, с ручкой.",
         "en": "Host and player sheets: a maze drawn and explored with pen and paper."},
     "goblin-slayer": {
         "ru": "Шестиугольные локации, счётчики и памятка игрока.",

@@ -170,8 +170,9 @@ function checkPage(root) {
     const verdict = answer.ok
       ? root.dataset.ok + (count ? " " + fmt(root.dataset.warnings, { n: count }) : "")
       : fmt(root.dataset.count, { n: count });
-    root.replaceChildren(el("p", { class: "verdict", "data-role": "verdict", text: verdict }),
-      answer.message ? el("p", { text: answer.message }) : null, problemList(answer.problems));
+    const parts = [el("p", { class: "verdict", "data-role": "verdict", text: verdict })];
+    if (answer.message) parts.push(el("p", { text: answer.message }));
+    root.replaceChildren(...parts, problemList(answer.problems));
   });
 }
 
