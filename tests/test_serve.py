@@ -157,3 +157,42 @@ def test_print_choice_maps_onto_build_options(tmp_path: Path) -> None:
     assert choice.command(Folders()) == (f"labyrinth-pnp build {GAME} --lang ru --pieces "
                                          "token-14,formula-9 --duplex fold --back-offset "
                                          "1mm,-0.5mm")
+
+
+def test_the_serve_command_serves_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+    from serve_helpers import free_port
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "generator.cli", "serve", "--no-browser",
+                               "--port", str(port)], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                              env={**__import__("os").environ, "PYTHONPATH": str(
+                                  Path(__file__).resolve().parent.parent)})
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", headers={"Accept-Language": "ru"})
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline and server.poll() is None
+                time.sleep(0.1)
+        assert page.status_code == 200 and "<h1>Игры</h1>" in page.text
+        second = subprocess.run([sys.executable, "-m", "generator.cli", "serve", "--no-browser",
+                                 "--port", str(port)], capture_output=True, text=True,
+                                cwd=tmp_path, timeout=30)
+        assert second.returncode == 2
+        assert second.stderr.startswith(f"Error: port {port} is in use")
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=20)
+    assert server.returncode == 0, err
+    assert out == (f"Serving the games at http://127.0.0.1:{port}/ (this computer only). "
+                   "Press Ctrl-C to stop.\nStopped.\n")
+    assert "Traceback" not in err

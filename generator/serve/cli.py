@@ -48,5 +48,8 @@ def serve(port: int, content: Path | None, templates: Path | None, no_browser: b
     config = uvicorn.Config(make_app(state, port), host="127.0.0.1", port=port,
                             log_level="warning", timeout_graceful_shutdown=2,
                             server_header=False)
-    uvicorn.Server(config).run()
+    try:
+        uvicorn.Server(config).run()
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then passes it on
+        pass
     click.echo("Stopped.")
