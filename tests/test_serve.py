@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pytest
 from serve_helpers import content_with_english_texts
-from starlette.testclient import TestClient
+
+with warnings.catch_warnings():  # Starlette 1.x asks for httpx2 and still works with httpx
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
 
 from generator.serve.app import make_app
 from generator.serve.engine import Folders, PrintChoice

@@ -137,8 +137,10 @@ class Views:
             failure = self._failure(exc, ui)
         from ..games.registry import get_game
 
+        parts = [g.part for g in catalogue.groups] if catalogue else []
+        mixed = {part for part in parts if parts.count(part) > 1}  # parts of several kinds
         return self.page(request, "print.html", game=game, lang=lang, langs=langs,
-                         catalogue=catalogue, failure=failure,
+                         catalogue=catalogue, failure=failure, mixed=mixed,
                          parts=list(get_game(game).parts))
 
     def _choice(self, request: Request) -> PrintChoice:

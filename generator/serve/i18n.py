@@ -30,9 +30,9 @@ WORDS: dict[str, dict[str, str]] = {
         "print.guide": "Print guide", "print.front": "front", "print.back": "back",
         "print.sheet": "Sheet {n}", "print.wait": "Drawing the sheets…",
         "print.pick": "Click the pieces you lost, or choose a whole part or the whole set.",
-        "print.sheets": "{n} sheet(s), {pages} page(s): {file}",
+        "print.sheets": "Sheets: {n}, pages: {pages}: {file}",
         "check.title": "Check the content", "check.ok": "The content is valid.",
-        "check.count": "{n} problem(s)", "check.warnings": "{n} warning(s)",
+        "check.count": "Problems: {n}", "check.warnings": "Warnings: {n}",
         "check.folder": "Your content folder: {folder}. The page updates when you save a file.",
         "check.bundled": "Checking the bundled content (start with --content DIR to check "
                          "yours; the page then updates when you save a file).",
