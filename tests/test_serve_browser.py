@@ -199,6 +199,10 @@ def test_keyboard_only_and_russian_interface(browser: object, url: str, shots: P
         assert page.locator('input[name="piece"]:checked').evaluate_all(
             "boxes => boxes.map(b => b.value)") == ["token-14", "token-15"]
         page.screenshot(path=shots / "print-keyboard-ru.png", full_page=True)
+        page.focus('[data-action="select-kind"][data-kind="card"]')
+        page.keyboard.press("Enter")  # every formula card
+        expect(page.locator('[data-role="status"]')).to_contain_text("Листов: 3, страниц: 6")
+        assert page.locator('input[name="piece"]:checked').count() == 2 + 21
         page.click('[data-action="switch-ui"]')
         expect(page.locator("h1")).to_have_text("Print: Magic Labyrinth")
         for name in ("check", "languages"):
@@ -208,3 +212,21 @@ def test_keyboard_only_and_russian_interface(browser: object, url: str, shots: P
         page.screenshot(path=shots / "games-en.png", full_page=True)
     finally:
         context.close()
+
+
+def test_a_whole_part_and_the_whole_set(page: object, content: Path, tmp_path: Path,
+                                        shots: Path) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"/print/{GAME}?lang=en")  # type: ignore[attr-defined]
+    page.select_option('select[name="part"]', "formulas")  # type: ignore[attr-defined]
+    status = page.locator('[data-role="status"]')  # type: ignore[attr-defined]
+    expect(status).to_contain_text("Sheets: 3, pages: 6: magic-labyrinth-formulas-en-a4.pdf")
+    got = download(page, tmp_path)
+    assert got.read_bytes() == cli_file(tmp_path, content, "--part", "formulas").read_bytes()
+    page.check('input[name="what"][value="pack"]')  # type: ignore[attr-defined]
+    # the guide and its blank back, 3 sheets with backs, 3 one-sided sheets (`layout --pack`)
+    expect(status).to_contain_text("Sheets: 7, pages: 11: magic-labyrinth-all-en-a4.pdf")
+    sheets = page.locator('[data-role="sheet"]')  # type: ignore[attr-defined]
+    assert [sheets.nth(i).locator("figure").count() for i in range(7)] == [2, 2, 2, 2, 1, 1, 1]
+    page.screenshot(path=shots / "print-pack-en.png", full_page=True)  # type: ignore

@@ -13,7 +13,6 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from ..build import BuildOptions, run_build
 from ..errors import UsageError
@@ -134,7 +133,7 @@ class Built:
     name: str
     sides: list[str]  # "front" or "back", one a page
     pictures: dict[int, bytes] = field(default_factory=dict)  # page index -> PNG
-    texts: dict[int, str] = field(default_factory=dict)  # page index -> words on it
+    texts: dict[int, str] = field(default_factory=dict)  # page index -> words printed on it
 
     def sheets(self) -> list[list[int]]:
         """Page indices grouped as printed sheets: a front and the back that follows it."""
@@ -164,25 +163,32 @@ def make_pdf(choice: PrintChoice, folders: Folders) -> Built:
         data = path.read_bytes()
         files = layout_data(replace(options, out=Path(folder)))["files"]
     sides = [page["side"] for f in files for page in f["pages"]]
-    pages = page_count(data)
-    if len(sides) != pages:  # rulebooks and the print guide of a part: no layout data
-        sides = ["front"] * pages
-    return Built(data, path.name, sides)
+    texts = page_texts(data)
+    if len(sides) != len(texts):  # rulebooks and the print guide of a part: no layout data
+        sides = ["front"] * len(texts)
+    return Built(data, path.name, sides, texts=texts)
 
 
-def page_count(data: bytes) -> int:
-    """The number of pages in a PDF."""
+def page_texts(data: bytes) -> dict[int, str]:
+    """The words printed on each page of a PDF, without drawing the pages."""
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(data)
     try:
-        return len(pdf)
+        texts = {}
+        for index in range(len(pdf)):
+            page = pdf[index]
+            text = page.get_textpage()
+            texts[index] = text.get_text_range()
+            text.close()
+            page.close()
+        return texts
     finally:
         pdf.close()
 
 
 def render_page(built: Built, index: int, dpi: int = 48) -> bytes:
-    """Render one page of a built PDF as PNG (kept in `built`), and remember its words."""
+    """Render one page of a built PDF as PNG (kept in `built`)."""
     if index in built.pictures:
         return built.pictures[index]
     import io
@@ -193,25 +199,12 @@ def render_page(built: Built, index: int, dpi: int = 48) -> bytes:
     try:
         page = pdf[index]
         image = page.render(scale=dpi / 72).to_pil()
-        text = page.get_textpage()
-        built.texts[index] = text.get_text_range()
-        text.close()
         page.close()
     finally:
         pdf.close()
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False)
+    image.save(buffer, format="PNG")
     built.pictures[index] = buffer.getvalue()
     return built.pictures[index]
 
 
-def page_text(built: Built, index: int) -> str:
-    """The words printed on one page (for the sheet's caption and screen readers)."""
-    if index not in built.texts:
-        render_page(built, index)
-    return built.texts[index]
-
-
-def describe(value: Any) -> str:
-    """Short text of an unexpected error for the server's log."""
-    return f"{type(value).__name__}: {value}"

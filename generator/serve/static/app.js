@@ -9,7 +9,7 @@ function el(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (key === "text") node.textContent = value;
     else if (key.startsWith("data-") || key === "class" || key === "alt" || key === "src" ||
-             key === "lang" || key === "role") node.setAttribute(key, value);
+             key === "lang" || key === "role" || key === "loading") node.setAttribute(key, value);
   }
   for (const child of children) if (child) node.append(child);
   return node;
@@ -78,7 +78,8 @@ function printPage(root) {
   function sheetFigure(page, number) {
     const side = page.side === "back" ? root.dataset.back : root.dataset.front;
     return el("figure", { "data-side": page.side },
-      el("img", { src: page.url, alt: `${fmt(root.dataset.sheet, { n: number })}, ${side}` }),
+      el("img", { src: page.url, alt: `${fmt(root.dataset.sheet, { n: number })}, ${side}`,
+                  loading: "lazy" }),
       el("figcaption", { text: `${fmt(root.dataset.sheet, { n: number })} · ${side}` }),
       el("div", { class: "sheet-text", "data-role": "sheet-text", text: page.text }));
   }
