@@ -178,33 +178,51 @@ def test_a_broken_yaml_shows_on_the_check_page(page: object, content: Path,
     expect(verdict).to_contain_text("The content is valid", timeout=5000)
 
 
-def test_keyboard_only_and_russian_interface(browser: object, url: str, shots: Path) -> None:
+def tab_to(page: object, selector: str, key: str = "Tab", most: int = 40) -> int:
+    """Press key until the focus is on selector; return how many presses it took."""
+    for presses in range(1, most + 1):
+        page.keyboard.press(key)  # type: ignore[attr-defined]
+        if page.evaluate("s => document.activeElement.matches(s)", selector):  # type: ignore
+            return presses
+    raise AssertionError(f"{most} presses of {key} did not reach {selector}")
+
+
+def test_keyboard_only_and_russian_interface(browser: object, url: str, tmp_path: Path,
+                                             shots: Path) -> None:
     from playwright.sync_api import expect
 
     context = browser.new_context(base_url=url, locale="ru-RU",  # type: ignore[attr-defined]
-                                  viewport={"width": 1400, "height": 1000})
+                                  accept_downloads=True, viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     try:
         page.goto("/")
         expect(page.locator("h1")).to_have_text("Игры")
         page.screenshot(path=shots / "games-ru.png", full_page=True)
-        page.goto(f"/print/{GAME}?lang=ru")
+        tab_to(page, f'a[href="/print/{GAME}"]')
+        page.keyboard.press("Enter")
         expect(page.locator("h1")).to_have_text("Печать: Волшебный лабиринт")
-        page.focus('[data-piece="token-14"] input')
-        page.keyboard.press("Space")
-        page.keyboard.press("Tab")
-        page.keyboard.press("Space")  # the next piece, token-15
-        expect(page.locator('[data-role="status"]')).to_contain_text(
-            "magic-labyrinth-pieces-ru-a4.pdf")
+        tab_to(page, 'input[value="token-1"]')  # past the settings and the preview
+        for _ in range(13):
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Space")  # token-14
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Space")  # token-15
+        status = page.locator('[data-role="status"]')
+        expect(status).to_contain_text("Листов: 1, страниц: 2: magic-labyrinth-pieces-ru-a4.pdf")
         assert page.locator('input[name="piece"]:checked').evaluate_all(
             "boxes => boxes.map(b => b.value)") == ["token-14", "token-15"]
         page.screenshot(path=shots / "print-keyboard-ru.png", full_page=True)
-        page.focus('[data-action="select-kind"][data-kind="card"]')
+        tab_to(page, '[data-action="select-kind"][data-kind="card"]', most=5)
         page.keyboard.press("Enter")  # every formula card
-        expect(page.locator('[data-role="status"]')).to_contain_text("Листов: 3, страниц: 6")
+        expect(status).to_contain_text("Листов: 3, страниц: 6")
         assert page.locator('input[name="piece"]:checked').count() == 2 + 21
+        assert tab_to(page, '[data-action="download"]', key="Shift+Tab") <= 12
+        with page.expect_download() as info:
+            page.keyboard.press("Enter")
+        assert info.value.suggested_filename == "magic-labyrinth-pieces-ru-a4.pdf"
         page.click('[data-action="switch-ui"]')
         expect(page.locator("h1")).to_have_text("Print: Magic Labyrinth")
+        expect(status).to_contain_text("Sheets: 3, pages: 6")  # the same choices, in English
         for name in ("check", "languages"):
             page.goto(f"/{name}")
             page.screenshot(path=shots / f"{name}-en.png", full_page=True)

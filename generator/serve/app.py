@@ -22,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import UsageError
 from . import i18n
-from .engine import PrintChoice, read_choice, render_page
+from .engine import PREVIEW_DPI, PrintChoice, read_choice, render_page
 from .guard import Guard, allowed_hosts, token_ok
 from .state import Failure, State
 
@@ -154,7 +154,9 @@ class Views:
             choice = self._choice(request)
             key, built = self.state.built(choice)
             sheets = [[{"url": f"/sheet/{key}/{i}.png", "side": built.sides[i],
-                        "text": built.texts.get(i, "")} for i in sheet]
+                        "text": built.texts.get(i, ""),
+                        "size": [round(v * PREVIEW_DPI / 72) for v in built.sizes[i]]}
+                       for i in sheet]
                       for sheet in built.sheets()]
         except UsageError as exc:
             return JSONResponse({"failure": {"title": i18n.WORDS[ui]["error"],

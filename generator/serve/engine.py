@@ -132,6 +132,7 @@ class Built:
     data: bytes
     name: str
     sides: list[str]  # "front" or "back", one a page
+    sizes: list[tuple[float, float]]  # each page's width and height in points
     pictures: dict[int, bytes] = field(default_factory=dict)  # page index -> PNG
     texts: dict[int, str] = field(default_factory=dict)  # page index -> words printed on it
 
@@ -163,31 +164,36 @@ def make_pdf(choice: PrintChoice, folders: Folders) -> Built:
         data = path.read_bytes()
         files = layout_data(replace(options, out=Path(folder)))["files"]
     sides = [page["side"] for f in files for page in f["pages"]]
-    texts = page_texts(data)
+    texts, sizes = read_pages(data)
     if len(sides) != len(texts):  # rulebooks and the print guide of a part: no layout data
         sides = ["front"] * len(texts)
-    return Built(data, path.name, sides, texts=texts)
+    return Built(data, path.name, sides, sizes, texts=texts)
 
 
-def page_texts(data: bytes) -> dict[int, str]:
-    """The words printed on each page of a PDF, without drawing the pages."""
+def read_pages(data: bytes) -> tuple[dict[int, str], list[tuple[float, float]]]:
+    """The words printed on each page of a PDF and each page's size in points, without
+    drawing the pages."""
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(data)
     try:
-        texts = {}
+        texts, sizes = {}, []
         for index in range(len(pdf)):
             page = pdf[index]
             text = page.get_textpage()
             texts[index] = text.get_text_range()
+            sizes.append(page.get_size())
             text.close()
             page.close()
-        return texts
+        return texts, sizes
     finally:
         pdf.close()
 
 
-def render_page(built: Built, index: int, dpi: int = 48) -> bytes:
+PREVIEW_DPI = 48  # an A4 page is 397 × 561 pixels
+
+
+def render_page(built: Built, index: int, dpi: int = PREVIEW_DPI) -> bytes:
     """Render one page of a built PDF as PNG (kept in `built`)."""
     if index in built.pictures:
         return built.pictures[index]

@@ -23,7 +23,9 @@ WORDS: dict[str, dict[str, str]] = {
         "print.oneup": "One piece a page (for print shops)",
         "print.what": "What to print", "what.pieces": "The pieces I choose below",
         "what.part": "A whole part", "what.pack": "The whole set, on the fewest sheets",
-        "print.catalogue": "Pieces", "print.all_kind": "Select all: {kind}",
+        "print.catalogue": "Pieces",
+        "print.keys": "Keyboard: Tab goes from kind to kind, the arrow keys from piece to "
+                      "piece, Space chooses.", "print.all_kind": "Select all: {kind}",
         "print.none_kind": "Clear: {kind}", "print.chosen": "Chosen: {n}",
         "print.preview": "The sheets as they will print", "print.download": "Download PDF",
         "print.command": "The same file from the command line:",
@@ -67,7 +69,9 @@ WORDS: dict[str, dict[str, str]] = {
         "print.oneup": "Одна деталь на страницу (для типографии)",
         "print.what": "Что печатать", "what.pieces": "Детали, выбранные ниже",
         "what.part": "Целая часть", "what.pack": "Весь комплект на наименьшем числе листов",
-        "print.catalogue": "Детали", "print.all_kind": "Выбрать все: {kind}",
+        "print.catalogue": "Детали",
+        "print.keys": "С клавиатуры: Tab — к следующему виду деталей, стрелки — от детали к "
+                      "детали, пробел — выбрать.", "print.all_kind": "Выбрать все: {kind}",
         "print.none_kind": "Снять: {kind}", "print.chosen": "Выбрано: {n}",
         "print.preview": "Листы, как они напечатаются", "print.download": "Скачать PDF",
         "print.command": "Тот же файл из командной строки:",

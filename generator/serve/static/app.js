@@ -9,7 +9,8 @@ function el(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (key === "text") node.textContent = value;
     else if (key.startsWith("data-") || key === "class" || key === "alt" || key === "src" ||
-             key === "lang" || key === "role" || key === "loading") node.setAttribute(key, value);
+             key === "lang" || key === "role" || key === "loading" ||
+             key === "width" || key === "height") node.setAttribute(key, value);
   }
   for (const child of children) if (child) node.append(child);
   return node;
@@ -79,7 +80,7 @@ function printPage(root) {
     const side = page.side === "back" ? root.dataset.back : root.dataset.front;
     return el("figure", { "data-side": page.side },
       el("img", { src: page.url, alt: `${fmt(root.dataset.sheet, { n: number })}, ${side}`,
-                  loading: "lazy" }),
+                  loading: "lazy", width: page.size[0], height: page.size[1] }),
       el("figcaption", { text: `${fmt(root.dataset.sheet, { n: number })} · ${side}` }),
       el("div", { class: "sheet-text", "data-role": "sheet-text", text: page.text }));
   }
@@ -90,6 +91,8 @@ function printPage(root) {
     const mine = ++asked;
     const q = query();
     history.replaceState(null, "", `?${q}`);
+    const switchUi = $('[data-action="switch-ui"]');  // switching keeps the choices
+    switchUi.href = `?${q}&ui=${switchUi.getAttribute("lang")}`;
     status.textContent = root.dataset.wait;
     root.setAttribute("aria-busy", "true");
     const answer = await (await fetch(`/api/preview/${game}?${q}`, { cache: "no-store" })).json();
@@ -125,7 +128,8 @@ function printPage(root) {
     const box = $("#guide");
     if (answer.failure) { box.replaceChildren(); return; }
     box.replaceChildren(...answer.sheets.flat().map((p) =>
-      el("figure", {}, el("img", { src: p.url, alt: p.text.slice(0, 300) }))));
+      el("figure", {}, el("img", { src: p.url, alt: p.text.slice(0, 300), width: p.size[0],
+                                   height: p.size[1] }))));
   }
 
   document.addEventListener("change", (event) => {  // pieces belong to the form from outside it
@@ -147,6 +151,21 @@ function printPage(root) {
       for (const box of $$('input[name="piece"]', group)) box.checked = on;
       if (on) form.elements.what.value = "pieces";
       refresh();
+    });
+  }
+  for (const group of $$(".catalogue .group")) {  // one Tab stop a kind; arrows inside it
+    const items = $$('input[name="piece"]', group);
+    items.forEach((box, i) => { box.tabIndex = i === 0 ? 0 : -1; });
+    group.addEventListener("keydown", (event) => {
+      const i = items.indexOf(document.activeElement);
+      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1,
+        Home: -i, End: items.length - 1 - i }[event.key];
+      if (i < 0 || step === undefined) return;
+      event.preventDefault();
+      const next = items[Math.max(0, Math.min(items.length - 1, i + step))];
+      items[i].tabIndex = -1;
+      next.tabIndex = 0;
+      next.focus();
     });
   }
   onChange.push(async (v) => {  // the sheets first: they are what the player looks at
