@@ -16,7 +16,13 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -82,7 +88,8 @@ class Views:
         other = "en" if ui == "ru" else "ru"
         html = self.env.get_template(template).render(
             ui=ui, t=words, other=other, path=request.url.path, token=self.state.token,
-            names={g: n[ui] for g, n in i18n.NAMES.items()}, part_word=i18n.part_word,
+            names={"common": i18n.SHARED[ui], **{g: n[ui] for g, n in i18n.NAMES.items()}},
+            part_word=i18n.part_word,
             version=self.state.version, folders=self.state.folders, **values)
         response = HTMLResponse(html, headers={"Cache-Control": "no-store"})
         if request.query_params.get("ui") in i18n.LANGUAGES:
@@ -260,6 +267,11 @@ class Views:
         games = game_ids()
         codes = languages_in(roots, games)
         rows = [s for code in codes for s in language_status(roots, games, code)]
+        count = request.query_params.get("made", "")
+        if not made and count.isdigit():
+            ui = i18n.choose(request.query_params, request.cookies,
+                             request.headers.get("accept-language", ""))
+            made = i18n.WORDS[ui]["lang.made"].format(n=count, folder=self.state.folders.content)
         return self.page(request, "languages.html", rows=rows, codes=codes, made=made,
                          failure=failure)
 
@@ -292,5 +304,4 @@ class Views:
             made = self.state.run(new_language, code.strip(), source, folder, game_ids())
         except Failure as exc:
             return self.languages_page(request, failure=self._failure(exc, ui))
-        note = i18n.WORDS[ui]["lang.made"].format(n=len(made), folder=folder)
-        return self.languages_page(request, made=note)
+        return RedirectResponse(f"/languages?made={len(made)}", 303)  # a reload does not post

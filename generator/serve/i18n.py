@@ -106,6 +106,7 @@ NAMES = {
     "paper-labyrinth": {"ru": "Лабиринт (на бумаге)", "en": "Labyrinth (pen and paper)"},
     "goblin-slayer": {"ru": "Убийца гоблинов", "en": "Goblin Slayer"},
 }
+SHARED = {"ru": "общее для всех игр", "en": "shared by every game"}  # `lang status`'s "common"
 
 ABOUT = {
     "magic-labyrinth": {

@@ -104,8 +104,10 @@ function printPage(root) {
       sheets.replaceChildren();
       download.hidden = true;
       $(".command").hidden = true;
-      status.textContent = n || form.elements.what.value !== "pieces" ? "" : root.dataset.pick;
-      if (n || form.elements.what.value !== "pieces") $("#failure").append(failureBox(answer.failure));
+      // nothing chosen yet is not a failure, unless there is nothing to choose from
+      const real = n || form.elements.what.value !== "pieces" || !boxes().length;
+      status.textContent = real ? "" : root.dataset.pick;
+      if (real) $("#failure").append(failureBox(answer.failure));
       return;
     }
     const figures = answer.sheets.map((sheet, i) =>
