@@ -1,7 +1,8 @@
 """`labyrinth-pnp serve` in Debian's Chromium, driven by Playwright as a player would use it.
 
 These tests fail (not skip) when /usr/bin/chromium is missing: `.ci/run` installs it.
-Screenshots of every page go to a folder printed at the end of the run.
+Screenshots of every page go to a folder printed at the end of the run: $SERVE_SCREENSHOTS if
+set (pytest keeps only its last three temporary folders), else one under pytest's.
 """
 
 from __future__ import annotations
