@@ -1,13 +1,18 @@
 """Time what a player waits for in `labyrinth-pnp serve`, against the ReportLab yardstick.
 
-Run: `python benchmarks/serve.py [PAIRS]` (5 by default). Each pair times the yardstick
-(benchmarks/yardstick_reportlab.py in a fresh process) and then, on a fresh server state in
-this process (as after `labyrinth-pnp serve` has started), four things a player does:
+Run: `python benchmarks/serve.py [PAIRS] [--browser]` (5 pairs by default). Each pair times
+the yardstick (benchmarks/yardstick_reportlab.py in a fresh process) and then, on a fresh
+server state in this process (as after `labyrinth-pnp serve` has started), four things a
+player does:
 
 - games: the Games page, first load;
 - catalogue: the Print page of the largest game (magic-labyrinth: 164 piece faces drawn);
 - click: one more piece chosen: the preview's PDF built and every sheet rendered;
 - edit: a saved text/en.yaml noticed, then the same preview built and rendered again.
+
+With `--browser`, the same steps are timed in Chromium (/usr/bin/chromium) until every picture
+on the page has arrived, the saved edit including the page's own polling (0.4 s) and the
+watcher's (0.25 s).
 
 It prints, per step, the median of the per-pair ratios (ours / yardstick) and both medians in
 seconds. One warm-up pair is not counted.
@@ -37,7 +42,7 @@ from generator.serve.engine import Folders  # noqa: E402
 from generator.serve.state import State  # noqa: E402
 
 GAME = "magic-labyrinth"
-STEPS = ("games", "catalogue", "click", "edit")
+STEPS = ("games", "catalogue", "click", "edit", "edit+catalogue")
 
 
 def yardstick(out: Path) -> float:
@@ -74,17 +79,61 @@ def ours(folder: Path) -> dict[str, float]:
     state.watcher.look()
     preview(client, "piece=token-14&piece=formula-9")
     times["edit"] = time.perf_counter() - start
+    times["edit+catalogue"] = times["edit"]  # pictures are fetched by a browser only
     return times
 
 
-def main(pairs: int) -> None:
+ALL_LOADED = "() => [...document.images].every(i => i.complete && i.naturalWidth > 0)"
+SHEETS_LOADED = ("() => [...document.querySelectorAll('[data-role=sheet] img')]"
+                 ".every(i => i.complete && i.naturalWidth > 0)")
+
+
+def in_browser(folder: Path) -> dict[str, float]:
+    """The same steps as a player sees them in Chromium: until every picture has arrived."""
+    from playwright.sync_api import sync_playwright
+    from serve_helpers import CHROMIUM, CHROMIUM_ARGS, running_server
+
+    content = content_with_english_texts(folder / "content")
+    times: dict[str, float] = {}
+    with running_server(content) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page(base_url=url, viewport={"width": 1400, "height": 1000})
+        start = time.perf_counter()
+        page.goto("/")
+        page.wait_for_function(ALL_LOADED)
+        times["games"] = time.perf_counter() - start
+        start = time.perf_counter()
+        page.goto(f"/print/{GAME}?lang=en&piece=token-14")
+        page.evaluate("() => document.querySelectorAll('img').forEach(i => i.loading = 'eager')")
+        page.wait_for_function("() => document.querySelectorAll('[data-role=sheet]').length")
+        page.wait_for_function(ALL_LOADED)
+        times["catalogue"] = time.perf_counter() - start
+        start = time.perf_counter()
+        page.click('[data-piece="formula-9"]')
+        page.wait_for_function("() => document.querySelector('[data-role=sheet-text]')"
+                               "?.textContent.includes('Card 9')")
+        page.wait_for_function(ALL_LOADED)
+        times["click"] = time.perf_counter() - start
+        start = time.perf_counter()
+        edit(content / GAME / "text" / "en.yaml", "14: Fire Salamander", "14: Fire Newt")
+        page.wait_for_function("() => document.querySelector('[data-role=sheet-text]')"
+                               "?.textContent.includes('Newt')")
+        page.wait_for_function(SHEETS_LOADED)
+        times["edit"] = time.perf_counter() - start
+        page.wait_for_function(ALL_LOADED)
+        times["edit+catalogue"] = time.perf_counter() - start
+        browser.close()
+    return times
+
+
+def main(pairs: int, browser: bool = False) -> None:
     ratios: dict[str, list[float]] = {step: [] for step in STEPS}
     walls: dict[str, list[float]] = {step: [] for step in STEPS}
     sticks: list[float] = []
     for index in range(pairs + 1):
         with tempfile.TemporaryDirectory() as folder:
             stick = yardstick(Path(folder) / "yardstick")
-            times = ours(Path(folder))
+            times = (in_browser if browser else ours)(Path(folder))
         if index == 0:
             continue  # warm-up
         sticks.append(stick)
@@ -93,9 +142,10 @@ def main(pairs: int) -> None:
             walls[step].append(times[step])
     print(f"yardstick median {statistics.median(sticks):.3f} s over {pairs} pairs")
     for step in STEPS:
-        print(f"{step:10} {statistics.median(ratios[step]):5.2f}x  "
+        print(f"{step:15} {statistics.median(ratios[step]):5.2f}x  "
               f"ours {statistics.median(walls[step]):.3f} s")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+    numbers = [a for a in sys.argv[1:] if a.isdigit()]
+    main(int(numbers[0]) if numbers else 5, browser="--browser" in sys.argv)
