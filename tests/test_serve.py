@@ -200,3 +200,19 @@ def test_the_serve_command_serves_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     assert out == (f"Serving the games at http://127.0.0.1:{port}/ (this computer only). "
                    "Press Ctrl-C to stop.\nStopped.\n")
     assert "Traceback" not in err
+
+
+def test_an_error_inside_the_tool_is_a_note_not_a_trace(client: TestClient, monkeypatch:
+                                                         pytest.MonkeyPatch, capsys:
+                                                         pytest.CaptureFixture[str]) -> None:
+    import generator.serve.state as state_module
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("a bug of ours")
+
+    monkeypatch.setattr(state_module, "make_pdf", broken)
+    answer = client.get(f"/api/preview/{GAME}?piece=token-14", headers={"Accept-Language": "en"})
+    failure = answer.json()["failure"]
+    assert failure["message"].startswith("Something went wrong inside the tool; the terminal")
+    assert "a bug of ours" not in answer.text and "Traceback" not in answer.text
+    assert "RuntimeError: a bug of ours" in capsys.readouterr().err  # the details: terminal
