@@ -216,3 +216,11 @@ def test_an_error_inside_the_tool_is_a_note_not_a_trace(client: TestClient, monk
     assert failure["message"].startswith("Something went wrong inside the tool; the terminal")
     assert "a bug of ours" not in answer.text and "Traceback" not in answer.text
     assert "RuntimeError: a bug of ours" in capsys.readouterr().err  # the details: terminal
+
+
+def test_the_games_page_says_what_each_game_contains(client: TestClient) -> None:
+    page = client.get("/", headers={"Accept-Language": "en"}).text
+    for part in ("tokens (21)", "formulas (21)", "counters (28)", "tiles (51)",
+                 "locations (9)", "counters (18)", "host sheets (3)"):
+        assert f"<span>{part}</span>" in page
+    assert '<img src="/gallery/magic-labyrinth.png" alt="Magic Labyrinth"' in page

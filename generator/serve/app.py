@@ -103,7 +103,7 @@ class Views:
                          request.headers.get("accept-language", ""))
         pictures = {p.name for p in gallery_dir().glob("*.png")}
         games = [{"id": g.id, "about": i18n.ABOUT[g.id][ui], "parts": list(g.parts),
-                  "pictures": pictures} for g in all_games()]
+                  "pictures": pictures, "counts": self.state.counts(g.id)} for g in all_games()]
         return self.page(request, "games.html", games=games)
 
     def gallery(self, request: Request) -> Response:

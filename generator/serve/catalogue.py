@@ -73,3 +73,14 @@ def make_catalogue(game: str, lang: str, folders: Folders) -> Catalogue:
             groups.setdefault((job.part.name, spec.kind),
                               Group(job.part.name, spec.kind)).pieces.append(piece)
     return Catalogue(game, lang, list(groups.values()), by_id)
+
+
+def piece_counts(game: str, lang: str, folders: Folders) -> dict[str, int]:
+    """How many pieces each part of game prints (rulebooks and guides left out)."""
+    from ..build import BuildOptions, plan_jobs
+
+    options = BuildOptions(games=(game,), lang=lang, content=folders.content,
+                           templates=folders.templates)
+    jobs, _ = plan_jobs(options, drawing=False)
+    return {job.part.name: len(job.part.pieces(job.content, job.lang)) for job in jobs
+            if job.part.render is None and not job.part.special}

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import ContentError, LabyrinthError, Problem
-from .catalogue import Catalogue, make_catalogue
+from .catalogue import Catalogue, make_catalogue, piece_counts
 from .engine import Built, Folders, PrintChoice, make_pdf
 from .guard import new_token
 from .watch import Watcher
@@ -50,6 +50,7 @@ class State:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="labyrinth-draw")
         self._built: OrderedDict[str, Built] = OrderedDict()
         self._catalogues: OrderedDict[tuple[str, str, int], Catalogue] = OrderedDict()
+        self._counts: dict[tuple[str, int], dict[str, int]] = {}
         self._making = threading.Lock()  # one request makes a PDF or catalogue, others wait
 
     @property
@@ -103,6 +104,17 @@ class State:
                 while len(self._catalogues) > KEEP // 4:
                     self._catalogues.popitem(last=False)
             return self._catalogues[key]
+
+    def counts(self, game: str) -> dict[str, int]:
+        """How many pieces each part of game prints; empty when its content has errors."""
+        key = (game, self.version)
+        if key not in self._counts:
+            self._counts = {k: v for k, v in self._counts.items() if k[1] == self.version}
+            try:
+                self._counts[key] = self.run(piece_counts, game, "en", self.folders)
+            except Failure:
+                return {}
+        return self._counts[key]
 
     def readable(self, path: Path) -> bool:
         """Whether a problem's file lies in a folder the server may show lines of."""
