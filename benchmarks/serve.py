@@ -11,8 +11,7 @@ player does:
 - edit: a saved text/en.yaml noticed, then the same preview built and rendered again.
 
 With `--browser`, the same steps are timed in Chromium (/usr/bin/chromium) until every picture
-on the page has arrived, the saved edit including the page's own polling (0.4 s) and the
-watcher's (0.25 s).
+on the page has arrived, the saved edit including the watcher's look (every 0.2 s).
 
 It prints, per step, the median of the per-pair ratios (ours / yardstick) and both medians in
 seconds. One warm-up pair is not counted.

@@ -224,3 +224,19 @@ def test_the_games_page_says_what_each_game_contains(client: TestClient) -> None
                  "locations (9)", "counters (18)", "host sheets (3)"):
         assert f"<span>{part}</span>" in page
     assert '<img src="/gallery/magic-labyrinth.png" alt="Magic Labyrinth"' in page
+
+
+def test_the_version_is_answered_as_soon_as_a_file_changes(client: TestClient,
+                                                           state: State) -> None:
+    import threading
+    import time
+
+    start = time.monotonic()
+    assert client.get("/api/version?since=0").json() == {"version": 0}  # nothing changed
+    assert 0.9 < time.monotonic() - start < 5
+    english = state.folders.content / GAME / "text" / "en.yaml"
+    threading.Timer(0.2, lambda: (english.write_text("names: {}\n"), state.watcher.look())
+                    ).start()
+    start = time.monotonic()
+    assert client.get("/api/version?since=0").json() == {"version": 1}
+    assert time.monotonic() - start < 0.9

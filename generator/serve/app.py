@@ -34,6 +34,7 @@ from .state import Failure, State
 
 HERE = Path(__file__).parent
 PNG = "image/png"
+HOLD_STEP, HOLD_STEPS = 0.05, 20  # /api/version?since=N waits up to a second for a change
 
 
 def gallery_dir() -> Path:
@@ -254,7 +255,16 @@ class Views:
             return {"ok": False, "problems": failure["problems"], "at": version,
                     "message": failure["message"]}
 
-    def version(self, request: Request) -> Response:
+    async def version(self, request: Request) -> Response:
+        """The content version; with `since`, answered as soon as it differs, or after a
+        second (short enough for Ctrl-C to find no request waiting)."""
+        import asyncio
+
+        since = request.query_params.get("since", "")
+        for _ in range(HOLD_STEPS if since.isdigit() else 0):
+            if self.state.version != int(since):
+                break
+            await asyncio.sleep(HOLD_STEP)
         return JSONResponse({"version": self.state.version})
 
     def languages_page(self, request: Request, made: str = "", failure: Any = None

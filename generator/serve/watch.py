@@ -1,6 +1,6 @@
 """Watch the user's folders: a version number that goes up when a file in them changes.
 
-Polling the files' sizes and modification times four times a second needs no library and
+Polling the files' sizes and modification times five times a second needs no library and
 works on every system and file system (network drives included); a content folder holds a
 few hundred files at most, so one look costs about a millisecond.
 """
@@ -11,7 +11,7 @@ import os
 import threading
 from pathlib import Path
 
-POLL_SECONDS = 0.25
+POLL_SECONDS = 0.2
 MAX_FILES = 5000  # a folder with more is not a content folder: stop looking further in it
 
 

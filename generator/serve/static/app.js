@@ -39,15 +39,16 @@ function failureBox(failure) {
 // ---- following saved files -------------------------------------------------------------
 let version = Number(document.body.dataset.version);
 const onChange = [];
-async function poll() {
+async function poll() {  // the server answers as soon as a file changes, or after a second
+  let wait = 0;
   try {
-    const answer = await (await fetch("/api/version", { cache: "no-store" })).json();
+    const answer = await (await fetch(`/api/version?since=${version}`, { cache: "no-store" })).json();
     if (answer.version !== version) {
       version = answer.version;
       for (const callback of onChange) await callback(version);
     }
-  } catch (_) { /* the server stopped: keep the page as it is */ }
-  setTimeout(poll, 400);
+  } catch (_) { wait = 2000; /* the server stopped: keep the page as it is, ask again later */ }
+  setTimeout(poll, wait);
 }
 
 // ---- the Print page --------------------------------------------------------------------
