@@ -156,6 +156,13 @@ def translator(ui: str) -> dict[str, str]:
     return WORDS[ui]
 
 
+PARTS_EN = {"token": "tokens", "card": "cards", "counter": "counters", "tile": "tiles",
+            "tile-fixed": "fixed tiles", "setup-diagram": "set-up diagram",
+            "location": "locations", "host-sheet": "host sheets"}
+
+
 def part_word(ui: str, name: str) -> str:
     """A part's or kind's name in the interface language."""
-    return PARTS.get(name, name) if ui == "ru" else name.replace("-", " ")
+    if ui == "ru":
+        return PARTS.get(name, name)
+    return PARTS_EN.get(name, name.replace("-", " "))
