@@ -37,6 +37,12 @@ PNG = "image/png"
 HOLD_STEP, HOLD_STEPS = 0.05, 20  # /api/version?since=N waits up to a second for a change
 
 
+def ui_of(request: Request) -> str:
+    """The interface language of a request (see i18n.choose)."""
+    return i18n.choose(request.query_params, request.cookies,
+                       request.headers.get("accept-language", ""))
+
+
 def gallery_dir() -> Path:
     """The game pictures: inside the package in a wheel, docs/gallery in a checkout."""
     inside = HERE.parent / "_bundled" / "gallery"
@@ -83,8 +89,7 @@ class Views:
 
     def page(self, request: Request, template: str, **values: Any) -> HTMLResponse:
         """Render a page in the request's interface language; remember a switched language."""
-        ui = i18n.choose(request.query_params, request.cookies,
-                         request.headers.get("accept-language", ""))
+        ui = ui_of(request)
         words = i18n.translator(ui)
         other = "en" if ui == "ru" else "ru"
         html = self.env.get_template(template).render(
@@ -100,8 +105,7 @@ class Views:
     def games(self, request: Request) -> Response:
         from ..games.registry import all_games
 
-        ui = i18n.choose(request.query_params, request.cookies,
-                         request.headers.get("accept-language", ""))
+        ui = ui_of(request)
         pictures = {p.name for p in gallery_dir().glob("*.png")}
         games = [{"id": g.id, "about": i18n.ABOUT[g.id][ui], "parts": list(g.parts),
                   "pictures": pictures, "counts": self.state.counts(g.id)} for g in all_games()]
@@ -134,8 +138,7 @@ class Views:
             game = self._game(request)
         except UsageError as exc:
             return Response(str(exc), 404)
-        ui = i18n.choose(request.query_params, request.cookies,
-                         request.headers.get("accept-language", ""))
+        ui = ui_of(request)
         langs = self._languages(game)
         lang = request.query_params.get("lang") or (ui if ui in langs else "en")
         failure, catalogue = None, None
@@ -156,8 +159,7 @@ class Views:
         return read_choice(self._game(request), query, query.getlist("piece"))
 
     def preview(self, request: Request) -> Response:
-        ui = i18n.choose(request.query_params, request.cookies,
-                         request.headers.get("accept-language", ""))
+        ui = ui_of(request)
         try:
             choice = self._choice(request)
             key, built = self.state.built(choice)
@@ -197,8 +199,7 @@ class Views:
                 for p in unique_problems(problems)]
 
     def download(self, request: Request) -> Response:
-        ui = i18n.choose(request.query_params, request.cookies,
-                         request.headers.get("accept-language", ""))
+        ui = ui_of(request)
         try:
             _, built = self.state.built(self._choice(request))
         except UsageError as exc:
@@ -242,8 +243,7 @@ class Views:
     def _check(self, request: Request) -> dict[str, Any]:
         from ..check import check_content
 
-        ui = i18n.choose(request.query_params, request.cookies,
-                         request.headers.get("accept-language", ""))
+        ui = ui_of(request)
         folders = self.state.folders
         version = self.state.version
         try:
@@ -279,8 +279,7 @@ class Views:
         rows = [s for code in codes for s in language_status(roots, games, code)]
         count = request.query_params.get("made", "")
         if not made and count.isdigit():
-            ui = i18n.choose(request.query_params, request.cookies,
-                             request.headers.get("accept-language", ""))
+            ui = ui_of(request)
             made = i18n.WORDS[ui]["lang.made"].format(n=count, folder=self.state.folders.content)
         return self.page(request, "languages.html", rows=rows, codes=codes, made=made,
                          failure=failure)
@@ -303,8 +302,7 @@ class Views:
         from ..games.registry import game_ids
         from ..languages import new_language
 
-        ui = i18n.choose(request.query_params, request.cookies,
-                         request.headers.get("accept-language", ""))
+        ui = ui_of(request)
         folder = self.state.folders.content
         if folder is None:
             return self.languages_page(request, failure={
