@@ -89,6 +89,8 @@ def test_no_address_reaches_a_file_outside_the_served_folders(client: TestClient
     ("piece=wand-3&piece=pawn-red&bleed=2&ink_saver=on&offset_x=1&offset_y=-0.5",
      ["--pieces", "wand-3,pawn-red", "--bleed", "2mm", "--ink-saver",
       "--back-offset", "1mm,-0.5mm"]),
+    ("piece=token-14&piece=formula-9&one_up=on&bleed=3&duplex=none",
+     ["--pieces", "token-14,formula-9", "--one-up", "--bleed", "3mm", "--duplex", "none"]),
 ])
 def test_a_download_is_the_file_the_cli_writes(client: TestClient, state: State,
                                                tmp_path: Path, query: str,
