@@ -27,6 +27,8 @@ LAZY_COMMANDS = {
              "Translate the games: start a language, see what is left to translate."),
     "plan": ("generator.plan.cli", "plan",
              "Plans of the pen-and-paper game «Лабиринт»: check, convert, generate, print, play."),
+    "serve": ("generator.serve.cli", "serve",
+              "Open the games in your browser: print lost pieces by their picture, check."),
 }
 
 
