@@ -267,7 +267,7 @@ def test_leaving_with_the_real_treasure_wins_and_ends_the_game() -> None:
     state, answer = apply(state, "Boris", Action("move", "up"))
     state, answer = apply(state, "Anya", Action("move", "right"))
     assert answer_text(RU, answer) == "вышел, клад настоящий"
-    assert answer_text(EN, answer) == "out, the treasure is real"
+    assert answer_text(EN, answer) == "exited, the treasure is real"
     assert answer.winner == "Anya" and state.over and state.winner == "Anya"
     assert legal_actions(state) == []
     with pytest.raises(IllegalAction) as over:
