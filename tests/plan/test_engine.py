@@ -67,9 +67,12 @@ def test_a_simple_wall_and_a_capital_wall_keep_the_player() -> None:
 
 
 def test_the_exit_leads_out_and_back_in_and_outside_is_land() -> None:
+    state = game(EXAMPLE, Борис="E4")
+    state, said = act(state, "Борис", "move", "right")
+    assert said == "вышел" and where(state, "Борис") == "outside"
     state = game(EXAMPLE, Аня="E4")
     state, said = act(state, "Аня", "move", "right")
-    assert said == "вышел" and where(state, "Аня") == "outside" and not state.over
+    assert said == "вышла" and where(state, "Аня") == "outside" and not state.over
     state, said = act(state, "Аня", "move", "right")
     assert said == "суша"
     state, said = act(state, "Аня", "move", "up")
