@@ -19,7 +19,7 @@ import pyphen
 from reportlab.platypus import paragraph as _rl_paragraph
 
 PYPHEN_LANG = {"ru": "ru_RU", "en": "en_GB", "de": "de_DE", "uk": "uk_UA", "fr": "fr_FR"}
-_EXTRA_LETTERS = "\u0400-\u04ff"  # all of Cyrillic, ё and Ё included
+_EXTRA_LETTERS = "\u0400-\u04ff\u02bc"  # all of Cyrillic, ё and Ё included; the Ukrainian ʼ
 
 
 def enable_yo() -> None:
@@ -165,7 +165,7 @@ def split_points(word: str, lang: str) -> list[int]:
     known = EXCEPTIONS.get(word.lower())
     if known is not None:
         return [i - n for n, i in enumerate(m.start() for m in re.finditer("-", known))]
-    plain = word.replace("ё", "е").replace("Ё", "Е")
+    plain = word.replace("ё", "е").replace("Ё", "Е").replace("\u02bc", "'")  # as the patterns spell it
     return [p for p in dic.positions(plain)
             if plain[p] not in _SOFT and plain[p + 1:p + 2] not in ("ь", "Ь")
             and not _CLUSTER.match(plain[p:])]
