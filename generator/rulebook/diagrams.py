@@ -28,6 +28,7 @@ from ..layout.maze import GLYPHS, Tile, fixed_tiles
 from .flowables import PainterFlowable
 from .hex_diagrams import cave, counters, hex_location, location_data
 from .plan_diagrams import movement, plan_legend, plan_sample
+from .turn_diagram import turn_example
 
 INK = colors.HexColor("#1f1a17")
 ACCENT = colors.HexColor("#7a2e1d")
@@ -65,7 +66,7 @@ def _field(obj: Any, key: str) -> Any:
 
 # Context keys a diagram takes whole when its call does not give them.
 _FROM_CONTEXT: dict[str, tuple[str, ...]] = {
-    "board-setup": ("board",), "tile-shift": ("board",),
+    "board-setup": ("board",), "tile-shift": ("board",), "turn-example": ("board",),
     "plan-sample": ("exit_label",), "movement": ("exit_label",),
     "plan-legend": ("legend",),
     "counters": ("counters", "counter_mm"), "hex-location": ("counter_mm",),
@@ -277,6 +278,7 @@ DIAGRAMS: dict[str, DiagramFn] = {
     "formula-card": formula_card,
     "tile-shift": tile_shift,
     "board-setup": board_setup,
+    "turn-example": turn_example,
     "plan-sample": plan_sample,
     "plan-legend": plan_legend,
     "movement": movement,

@@ -73,6 +73,7 @@ def built_ru(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 GAME_OF_DIAGRAM = {"token": "magic-labyrinth", "formula-card": "magic-labyrinth",
                    "tile-shift": "magic-labyrinth", "board-setup": "magic-labyrinth",
+                   "turn-example": "magic-labyrinth",
                    "plan-sample": "paper-labyrinth", "plan-legend": "paper-labyrinth",
                    "movement": "paper-labyrinth", "hex-location": "goblin-slayer",
                    "cave": "goblin-slayer", "counters": "goblin-slayer"}
