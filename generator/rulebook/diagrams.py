@@ -52,7 +52,9 @@ def _captions(name: str, out: dict[str, Any], context: dict[str, Any]) -> None:
         if text:
             out["caption"] = text
     words = {"tile-shift": {"spare_label": "tile-shift:spare", "out_label": "tile-shift:out"},
-             "plan-legend": {"hole_label": "plan-legend:hole"}}
+             "plan-legend": {"hole_label": "plan-legend:hole"},
+             "turn-example": {"first": "turn-example:first", "second": "turn-example:second",
+                              "before": "turn-example:before", "after": "turn-example:after"}}
     for key, entry in words.get(name, {}).items():
         if key not in out and captions.get(entry):
             out[key] = captions[entry]

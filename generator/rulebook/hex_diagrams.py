@@ -157,7 +157,7 @@ def cave(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     """The assembled cave: the real tiles placed and turned as the set-up rules lay them, the
     location names upright, the borders between locations marked, and a legend (legend= from
     the context's `symbols`). figures=[[picture, q, r, label, from_q, from_r], …] puts counters
-    on cave hexes with arrows from where they came; focus=[q, r] with radius= shows only the
+    on cave hexes with arrows from where they came ("tunnel" as a 7th item: dashed); focus=[q, r] with radius= shows only the
     hexes that close; legend_only=true draws just the legend."""
     figures = [f for f in kwargs.get("figures") or [] if isinstance(f, list) and len(f) >= 3]
     pairs = _legend(kwargs, figures)
@@ -267,7 +267,10 @@ def _figures(c: Canvas, figures: list[list[Any]], at: Callable[[tuple[int, int]]
             n = math.hypot(dx, dy) or 1.0
             ux, uy = dx / n, dy / n
             ex, ey = bx - ux * r * 1.02, by - uy * r * 1.02
+            if len(fig) >= 7 and fig[6] == "tunnel":  # not a walk: a trip through the tunnels
+                c.setDash(4 / scale, 3 / scale)
             c.line(ax + ux * size * 0.3, ay + uy * size * 0.3, ex, ey)
+            c.setDash()
             head = 7 / scale
             path = c.beginPath()
             path.moveTo(ex + ux * head * 0.3, ey + uy * head * 0.3)

@@ -4,7 +4,8 @@ Panel 1 shows the spare tile about to go into row 2 from the left, two pawns and
 panel 2 the row after the shift (the pushed-out tile waiting as the next spare, its end of the
 row barred), the pawn that rode off the board back on the tile just pushed in, and the path of
 the pawn that walked to the token it takes. The tiles are the printed ones (`draw_tile`); the
-fixed tiles of rows 1 and 3 are those of the real board. Every word comes from the call.
+fixed tiles of rows 1 and 3 are those of the real board. Every word comes from the game's captions
+(turn-example:first, :second, :before, :after) or the call.
 """
 
 from __future__ import annotations
@@ -40,10 +41,17 @@ TOKEN_B3 = 12
 
 def turn_example(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     """Two panels, one above the other: the shift about to happen, then the move and the take."""
-    names = [str(n) for n in kwargs.get("names") or ["1", "2"]][:2]
-    titles = [str(t) for t in kwargs.get("titles") or ["", ""]][:2]
+    names = [str(kwargs.get(k) or "") for k in ("first", "second")]
+    if not all(names):
+        raise ValueError("turn-example needs the players' names (first=, second=)")
+    titles = [str(kwargs.get(k) or "") for k in ("before", "after")]
     board = kwargs.get("board") or {}
     ratio = float(kwargs.get("corridor_ratio") or board.get("corridor_ratio") or 28 / 45)
+    fixed = dict(FIXED)
+    rows = board.get("fixed_rows") or []
+    for r, row in ((0, rows[0] if rows else None), (2, rows[1] if len(rows) > 1 else None)):
+        for i, sides in enumerate(row or []):
+            fixed[(r, 2 * i)] = str(sides).upper()  # the real board's tiles of rows 1 and 3
     s = min(13 * mm, width / 10.5)
     gap = s * 0.75
     head = 13.0
@@ -71,7 +79,7 @@ def turn_example(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
         c.drawString(x + s * 0.17, y + s * 0.12, names[who] if who < len(names) else "")
 
     def board(c: Canvas, x0: float, top: float, row2: list[str]) -> None:
-        for (r, col), sides in FIXED.items():
+        for (r, col), sides in fixed.items():
             tile(c, x0 + col * s, top - (r + 1) * s, sides, f"{'ABCDEFG'[col]}{r + 1}")
         for (r, col), sides in LOOSE.items():
             tile(c, x0 + col * s, top - (r + 1) * s, sides)
