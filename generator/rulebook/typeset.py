@@ -558,6 +558,8 @@ class Builder:
                 else:
                     flows.extend(self.block(child, body is self.st.note))
             items.append(ListItem(flows or [Spacer(1, 0)]))
+            if len(block.items) > 1 and len(items) == len(block.items) - 1 and flows:
+                flows[-1].keepWithNext = 1  # the last item never stands alone atop a page
         if isinstance(block, P.OrderedList):
             return ListFlowable(items, bulletType="1", start=str(block.start),
                                 bulletFormat="%s.", bulletFontName="Sans-Bold",
