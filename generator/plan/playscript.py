@@ -202,4 +202,5 @@ def replay_transcript(plan: Plan, text: str, file: str, texts: PlayTexts,
     return session
 
 
-__all__ = ["ScriptError", "path_text", "replay_transcript", "run_script", "transcript_json", "transcript_text"]
+__all__ = ["ScriptError", "path_text", "replay_transcript", "run_script", "transcript_json",
+           "transcript_text"]

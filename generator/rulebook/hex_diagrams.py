@@ -157,8 +157,8 @@ def cave(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     """The assembled cave: the real tiles placed and turned as the set-up rules lay them, the
     location names upright, the borders between locations marked, and a legend (legend= from
     the context's `symbols`). figures=[[picture, q, r, label, from_q, from_r], …] puts counters
-    on cave hexes with arrows from where they came ("tunnel" as a 7th item: dashed); focus=[q, r] with radius= shows only the
-    hexes that close; legend_only=true draws just the legend."""
+    on cave hexes with arrows from where they came ("tunnel" as a 7th item: dashed); focus=[q, r]
+    with radius= shows only the hexes that close; legend_only=true draws just the legend."""
     figures = [f for f in kwargs.get("figures") or [] if isinstance(f, list) and len(f) >= 3]
     pairs = _legend(kwargs, figures)
     if kwargs.get("legend_only"):

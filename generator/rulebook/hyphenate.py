@@ -165,7 +165,8 @@ def split_points(word: str, lang: str) -> list[int]:
     known = EXCEPTIONS.get(word.lower())
     if known is not None:
         return [i - n for n, i in enumerate(m.start() for m in re.finditer("-", known))]
-    plain = word.replace("ё", "е").replace("Ё", "Е").replace("\u02bc", "'")  # as the patterns spell it
+    # ё as е, and the Ukrainian ʼ as the patterns spell it
+    plain = word.replace("ё", "е").replace("Ё", "Е").replace("\u02bc", "'")
     return [p for p in dic.positions(plain)
             if plain[p] not in _SOFT and plain[p + 1:p + 2] not in ("ь", "Ь")
             and not _CLUSTER.match(plain[p:])]

@@ -45,10 +45,10 @@ def turn_example(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     if not all(names):
         raise ValueError("turn-example needs the players' names (first=, second=)")
     titles = [str(kwargs.get(k) or "") for k in ("before", "after")]
-    board = kwargs.get("board") or {}
-    ratio = float(kwargs.get("corridor_ratio") or board.get("corridor_ratio") or 28 / 45)
+    given = kwargs.get("board") or {}
+    ratio = float(kwargs.get("corridor_ratio") or given.get("corridor_ratio") or 28 / 45)
     fixed = dict(FIXED)
-    rows = board.get("fixed_rows") or []
+    rows = given.get("fixed_rows") or []
     for r, row in ((0, rows[0] if rows else None), (2, rows[1] if len(rows) > 1 else None)):
         for i, sides in enumerate(row or []):
             fixed[(r, 2 * i)] = str(sides).upper()  # the real board's tiles of rows 1 and 3
