@@ -226,9 +226,11 @@ def cave(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
                     path.lineTo(box.x + b[0] - x0, top - (b[1] - y0))
         c.drawPath(path, stroke=1, fill=0)
         c.setDash()
-        for loc, slot in tiles:
-            _upright_name(c, at(place_hex(name_spot(loc), slot)), loc.name.get(lang, ""),
-                          NAME_PT / scale, size)
+        inside = set(shown)
+        for loc, slot in tiles:  # a name the crop would cut is left out, from the text too
+            spot = place_hex(name_spot(loc), slot)
+            if all(h in inside for h in [spot, *(neighbour(spot, d) for d in range(6))]):
+                _upright_name(c, at(spot), loc.name.get(lang, ""), NAME_PT / scale, size)
         _figures(c, figures, at, size, scale, style)
         c.restoreState()
         _draw_legend(c, rows, box.x, top - h - pt, pt)
