@@ -493,6 +493,10 @@ class Builder:
                         block.inline.text.rstrip().endswith(":")
                         and not isinstance(following, (P.Heading, P.Paragraph, type(None))))):
                 flows[0].keepWithNext = 1  # "…as follows:" stays with its list or table
+            after = blocks[i + 2] if i + 2 < len(blocks) else None
+            if (isinstance(block, P.Paragraph) and isinstance(following, P.Paragraph)
+                    and isinstance(after, (P.Heading, type(None)))):
+                flows[0].keepWithNext = 1  # a section's last paragraph never stands alone
             out.extend(flows)
         return out
 
