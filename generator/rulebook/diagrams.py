@@ -229,6 +229,10 @@ def tile_shift(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
         _arrow(c, box.x + s + gap / 2, cy, gap - 4, 0, 1.6, 5)
         for i, sides in enumerate(row):
             tile(c, x0 + i * s, y, sides)
+        c.setStrokeColor(PAPER)  # seven tiles, not one strip: a light seam between them
+        c.setLineWidth(1.4)
+        for i in range(1, len(row)):
+            c.line(x0 + i * s, y, x0 + i * s, y + s)
         c.setStrokeColor(INK)
         c.setLineWidth(1.2)
         c.rect(x0 - 1.5, y - 1.5, len(row) * s + 3, s + 3, stroke=1, fill=0)
