@@ -34,7 +34,7 @@ def test_build_paper_labyrinth_writes_player_and_host_sheets(tmp_path):
     hosts = PdfReader(folder / "paper-labyrinth-host-sheets-en-a4.pdf")
     examples = sorted((ROOT / "content/paper-labyrinth/plans").glob("*.txt"))
     assert len(hosts.pages) == len(examples) == 3
-    assert "Host plan" in hosts.pages[0].extract_text()
+    assert "Host sheet" in hosts.pages[0].extract_text()
 
 
 def test_plan_print_writes_a_host_sheet_with_legend(tmp_path):
@@ -45,7 +45,7 @@ def test_plan_print_writes_a_host_sheet_with_legend(tmp_path):
     assert code == 0, err
     assert stdout.strip() == f"wrote {out}"
     text = _flat(pdf_text(out))
-    assert "Host plan" in text and "4 × 5 cells" in text and "mouth" in text
+    assert "Host sheet" in text and "4 × 5 cells" in text and "mouth" in text
     assert "swamp — into the mouth only, along the arrow" in text
     page = PdfReader(out).pages[0]
     assert round(float(page.mediabox.width) * 25.4 / 72, 1) == 215.9

@@ -111,7 +111,7 @@ def test_english_host_sheet_has_no_cyrillic_letter(tmp_path, plan):
     assert code == 0, err
     text = _flat("".join(page.extract_text() for page in PdfReader(out).pages))
     assert not CYRILLIC.findall(text), CYRILLIC.findall(text)
-    assert "Host plan" in text and "The host’s answers" in text and "Players" in text
+    assert "Host sheet" in text and "The host’s answers" in text and "Players" in text
 
 
 def test_booklet_has_one_host_sheet_per_plan_and_is_reproducible(tmp_path):
@@ -254,4 +254,4 @@ def test_a_host_sheet_for_many_players_gets_a_page_of_positions(tmp_path):
     assert len(pages) == 2
     first, second = (_flat(p.extract_text()) for p in pages)
     assert "Start" in first and "Where each player is after each round" in second
-    assert "Host plan" in second
+    assert "Host sheet" in second

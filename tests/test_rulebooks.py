@@ -155,7 +155,7 @@ def test_rules_in_a_third_language_are_content_and_checked_against_russian(tmp_p
     assert code == 0
     lines = err.splitlines()
     assert ("magic-labyrinth/rules/de.md:11:1: warning: section 'setup' is missing (it is in "
-            "ru.md at line 44): translate it here") in lines
+            "ru.md at line 46): translate it here") in lines
     assert ("magic-labyrinth/rules/de.md:23:1: warning: section 'variants-de' is not in ru.md: "
             "add it there too or remove it here") in lines
     assert run_cli("check", "--content", ".", "--strict")[0] == 1

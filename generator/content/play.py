@@ -25,7 +25,9 @@ class AnswerWords(Strict):
     wall: str
     swamp: str
     treasure: str
+    two_treasures: str = ""  # «два клада»; empty: the treasure word (older content)
     out: str
+    out_feminine: str = ""  # «вышла»; empty: languages whose word has one form
     real: str
     false: str
     blown: str

@@ -133,10 +133,17 @@ def _centred(c: Canvas, text: str, x: float, y: float, face: str, size: float,
 
 def wrap_greedy(text: str, fits: Callable[[str], bool]) -> list[str]:
     """Break text at spaces, filling each line while fits(line) holds (a long word stays
-    whole on its own line); no line for empty text."""
+    whole on its own line); no line for empty text. A one-letter word («в», «с», "a", "I")
+    never ends a line: it goes down with the word after it."""
     lines: list[str] = []
     line = ""
+    words: list[str] = []
     for word in text.split():
+        if words and len(words[-1]) == 1 and words[-1].isalpha():
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    for word in words:
         trial = f"{line} {word}" if line else word
         if line and not fits(trial):
             lines.append(line)
@@ -156,6 +163,8 @@ def wrap_balanced(text: str, face: str, size: float, width: float, max_lines: in
     best: list[str] = [text]
     best_w = float("inf")
     for cut in range(1, len(words)):
+        if len(words[cut - 1]) == 1 and words[cut - 1].isalpha():
+            continue  # a one-letter word stays with the word after it
         lines = [" ".join(words[:cut]), " ".join(words[cut:])]
         widest = max(text_width(s, face, size) for s in lines)
         if widest < best_w:

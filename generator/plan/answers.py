@@ -41,9 +41,26 @@ def feminine(texts: PlayTexts, name: str) -> bool:
     return any(name.lower().endswith(e) for e in texts.feminine_endings)
 
 
+def is_feminine(texts: PlayTexts, name: str, genders: dict[str, str]) -> bool:
+    """Return True when the host uses name's feminine forms (given with `:ж`, or guessed)."""
+    return genders.get(name) == "f" or (name not in genders and feminine(texts, name))
+
+
+def _word(texts: PlayTexts, word: str, player: str, genders: dict[str, str]) -> str:
+    """One answer word; «вышла» for a woman, «два клада» falling back to «клад»."""
+    if word in NOTE_WORDS:
+        return str(getattr(texts.notes, word))
+    words = texts.answers
+    if word == "out" and words.out_feminine and is_feminine(texts, player, genders):
+        return words.out_feminine
+    if word == "two_treasures" and not words.two_treasures:
+        return words.treasure
+    return str(getattr(words, word))
+
+
 def hit_text(texts: PlayTexts, name: str, outcome: str, genders: dict[str, str]) -> str:
     """«Аня ранена», "Boris killed": one hit, in the player's grammatical gender."""
-    female = genders.get(name) == "f" or (name not in genders and feminine(texts, name))
+    female = is_feminine(texts, name, genders)
     if outcome == KILLED:
         text = texts.killed_feminine if female and texts.killed_feminine else texts.killed
     else:
@@ -53,8 +70,9 @@ def hit_text(texts: PlayTexts, name: str, outcome: str, genders: dict[str, str])
 
 def answer_text(texts: PlayTexts, answer: Answer, genders: dict[str, str] | None = None) -> str:
     """The words of one answer, joined as the host says them: «суша, клад»."""
-    parts = [getattr(texts.notes if w in NOTE_WORDS else texts.answers, w) for w in answer.words]
-    parts += [hit_text(texts, name, outcome, genders or {}) for name, outcome in answer.hits]
+    genders = genders or {}
+    parts = [_word(texts, w, answer.player, genders) for w in answer.words]
+    parts += [hit_text(texts, name, outcome, genders) for name, outcome in answer.hits]
     return texts.separator.join(parts)
 
 

@@ -431,7 +431,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def _play_script(the_plan, shown: str, script: Path, texts, languages, names: list[str],  # type: ignore
                  genders: dict[str, str], seed: int, fmt: str, lang: str):
-    from .playscript import run_script, transcript_json, transcript_text
+    from .playscript import ScriptError, run_script, transcript_json, transcript_text
 
     try:
         text = script.read_bytes().decode("utf-8-sig")
@@ -440,8 +440,17 @@ def _play_script(the_plan, shown: str, script: Path, texts, languages, names: li
                                    "script as UTF-8") from exc
     except OSError as exc:
         raise click.ClickException(f"cannot read {script}: {exc.strerror or exc}") from exc
-    session = run_script(the_plan, text, str(script), texts, languages, names or None, genders,
-                         seed)
+    try:
+        session = run_script(the_plan, text, str(script), texts, languages, names or None,
+                             genders, seed)
+    except ScriptError as exc:
+        if fmt != "json":
+            raise
+        # One JSON document on every run: the game up to the refused line, then the problem.
+        click.echo(transcript_json(texts, exc.session, shown, lang, exc.problems, seed), nl=False)
+        for problem in exc.problems:
+            click.echo(problem.format(), err=True)
+        sys.exit(1)
     if fmt == "json":
         click.echo(transcript_json(texts, session, shown, lang), nl=False)
     else:

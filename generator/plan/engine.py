@@ -150,12 +150,13 @@ def _free(state: State, i: int, action: Action) -> tuple[State, Answer]:
 
 
 def _cell_words(state: State, pos: Pos, fell: bool) -> tuple[str, ...]:
-    """The name of the cell a player stopped in, and «клад» if a treasure lies there."""
+    """The name of the cell a player stopped in, and «клад» («два клада») if treasures lie there."""
     if state.outside(pos):
         word = "out" if fell else LAND
     else:
         word = state.plan.cell(pos).kind
-    return (word, "treasure") if state.treasure_at(pos) else (word,)
+    lying = sum(1 for _, at in state.treasures if at == pos)
+    return (word, "two_treasures") if lying > 1 else (word, "treasure") if lying else (word,)
 
 
 def _move(state: State, i: int, direction: str) -> tuple[State, Answer]:

@@ -19,7 +19,7 @@ REAL, FALSE = "real", "false"
 WOUNDED, KILLED = "wounded", "killed"
 AMMO = 3
 ANSWER_WORDS = ("land", "arsenal", "medpost", "mouth", "river", "hole", "wall", "swamp",
-                "treasure", "out", REAL, FALSE, "blown", "not_blown", "miss")
+                "treasure", "two_treasures", "out", REAL, FALSE, "blown", "not_blown", "miss")
 """Every word the rulebook gives the host (its table «Что говорит ведущий»), by key."""
 NOTE_WORDS = ("taken", "dropped")
 """What the host tells one player who took or dropped a treasure (no turn, no rule answer)."""

@@ -273,7 +273,8 @@ class Host:
                 self.say(error_text(t, exc.code, exc.params), "error")
                 continue
             self._announce(session, answer)
-            if command.kind not in FREE_ACTIONS and "treasure" in answer.words:
+            if command.kind not in FREE_ACTIONS and ({"treasure", "two_treasures"}
+                                                     & set(answer.words)):
                 if not self._offer(session, name):
                     break
         return self._end(session)

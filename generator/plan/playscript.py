@@ -32,6 +32,14 @@ from .play import (
 MAX_SCRIPT_LINES = 100_000
 
 
+class ScriptError(ContentError):
+    """A script line the rules or the reader refuse, with the game played up to it (or None)."""
+
+    def __init__(self, problems: list[Problem], session: Session | None) -> None:
+        super().__init__(problems)
+        self.session = session
+
+
 @dataclass(frozen=True)
 class Line:
     """One script line: where it is, the player, the command text and where that starts."""
@@ -69,8 +77,9 @@ def run_script(plan: Plan, text: str, file: str, texts: PlayTexts, languages: li
     starts: dict[str, Pos] = {}
     session: Session | None = None
 
-    def fail(line: Line, message: str, column: int | None = None) -> ContentError:
-        return ContentError([Problem(file, line.number, column or line.command_column, message)])
+    def fail(line: Line, message: str, column: int | None = None) -> ScriptError:
+        return ScriptError([Problem(file, line.number, column or line.command_column, message)],
+                           session)
 
     for line in lines:
         if line.player not in order:
@@ -110,8 +119,8 @@ def _begin(plan: Plan, order: list[str], starts: dict[str, Pos], seed: int,
         return Session.begin(plan, order, [starts.get(n) for n in order], seed, genders)
     except IllegalAction as exc:
         where = (line.number, line.column) if line else (1, 1)
-        raise ContentError([Problem(file, *where, error_text(texts, exc.code, exc.params))]
-                           ) from exc
+        raise ScriptError([Problem(file, *where, error_text(texts, exc.code, exc.params))],
+                          None) from exc
 
 
 def transcript_text(texts: PlayTexts, session: Session) -> str:
@@ -143,9 +152,20 @@ def transcript_data(texts: PlayTexts, session: Session, plan_file: str, lang: st
                           for w, pos in state.treasures]}
 
 
-def transcript_json(texts: PlayTexts, session: Session, plan_file: str, lang: str) -> str:
-    """The JSON transcript, UTF-8 text with stable key order."""
-    data = transcript_data(texts, session, plan_file, lang)
+def transcript_json(texts: PlayTexts, session: Session | None, plan_file: str, lang: str,
+                    problems: list[Problem] | None = None, seed: int = 0) -> str:
+    """The JSON transcript, UTF-8 text with stable key order, and the problems that stopped it.
+
+    A refused script line ends the transcript at the last allowed action; its `problems` are
+    given as `plan check --format json` gives a plan's (file, line, column, message).
+    """
+    if session is None:
+        data = {"plan": plan_file, "lang": lang, "seed": seed, "genders": {}, "players": [],
+                "turns": [], "winner": None, "over": False, "treasures": []}
+    else:
+        data = transcript_data(texts, session, plan_file, lang)
+    data["problems"] = [{"file": p.file, "line": p.line, "column": p.column,
+                         "severity": p.severity, "message": p.message} for p in problems or []]
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -182,4 +202,5 @@ def replay_transcript(plan: Plan, text: str, file: str, texts: PlayTexts,
     return session
 
 
-__all__ = ["path_text", "replay_transcript", "run_script", "transcript_json", "transcript_text"]
+__all__ = ["ScriptError", "path_text", "replay_transcript", "run_script", "transcript_json",
+           "transcript_text"]

@@ -28,6 +28,7 @@ from ..layout.maze import GLYPHS, Tile, fixed_tiles
 from .flowables import PainterFlowable
 from .hex_diagrams import cave, counters, hex_location, location_data
 from .plan_diagrams import movement, plan_legend, plan_sample
+from .turn_diagram import turn_example
 
 INK = colors.HexColor("#1f1a17")
 ACCENT = colors.HexColor("#7a2e1d")
@@ -51,7 +52,9 @@ def _captions(name: str, out: dict[str, Any], context: dict[str, Any]) -> None:
         if text:
             out["caption"] = text
     words = {"tile-shift": {"spare_label": "tile-shift:spare", "out_label": "tile-shift:out"},
-             "plan-legend": {"hole_label": "plan-legend:hole"}}
+             "plan-legend": {"hole_label": "plan-legend:hole"},
+             "turn-example": {"first": "turn-example:first", "second": "turn-example:second",
+                              "before": "turn-example:before", "after": "turn-example:after"}}
     for key, entry in words.get(name, {}).items():
         if key not in out and captions.get(entry):
             out[key] = captions[entry]
@@ -65,7 +68,7 @@ def _field(obj: Any, key: str) -> Any:
 
 # Context keys a diagram takes whole when its call does not give them.
 _FROM_CONTEXT: dict[str, tuple[str, ...]] = {
-    "board-setup": ("board",), "tile-shift": ("board",),
+    "board-setup": ("board",), "tile-shift": ("board",), "turn-example": ("board",),
     "plan-sample": ("exit_label",), "movement": ("exit_label",),
     "plan-legend": ("legend",),
     "counters": ("counters", "counter_mm"), "hex-location": ("counter_mm",),
@@ -226,6 +229,10 @@ def tile_shift(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
         _arrow(c, box.x + s + gap / 2, cy, gap - 4, 0, 1.6, 5)
         for i, sides in enumerate(row):
             tile(c, x0 + i * s, y, sides)
+        c.setStrokeColor(PAPER)  # seven tiles, not one strip: a light seam between them
+        c.setLineWidth(1.4)
+        for i in range(1, len(row)):
+            c.line(x0 + i * s, y, x0 + i * s, y + s)
         c.setStrokeColor(INK)
         c.setLineWidth(1.2)
         c.rect(x0 - 1.5, y - 1.5, len(row) * s + 3, s + 3, stroke=1, fill=0)
@@ -277,6 +284,7 @@ DIAGRAMS: dict[str, DiagramFn] = {
     "formula-card": formula_card,
     "tile-shift": tile_shift,
     "board-setup": board_setup,
+    "turn-example": turn_example,
     "plan-sample": plan_sample,
     "plan-legend": plan_legend,
     "movement": movement,

@@ -90,12 +90,19 @@ class NoteBox(Table):
 
 
 class RuleTable(Table):
-    """A table that never leaves fewer than 3 rows before a page break or 2 after it."""
+    """A table that is never split when it has at most 8 rows, nor leaves fewer than 3 rows
+    before a page break or 2 after it."""
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        parts = self._split(availWidth, availHeight)
+        for part in parts:
+            part.origin = getattr(self, "origin", None)  # type: ignore[attr-defined]
+        return parts
+
+    def _split(self, availWidth: float, availHeight: float) -> list[Flowable]:
         head = self.repeatRows
         body = len(self._cellvalues) - head
-        if body < 5:
+        if body <= 8:
             return []
         parts = super().split(availWidth, availHeight)
         while len(parts) == 2 and len(parts[1]._cellvalues) - head < 2:

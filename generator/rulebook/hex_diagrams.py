@@ -157,8 +157,8 @@ def cave(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     """The assembled cave: the real tiles placed and turned as the set-up rules lay them, the
     location names upright, the borders between locations marked, and a legend (legend= from
     the context's `symbols`). figures=[[picture, q, r, label, from_q, from_r], …] puts counters
-    on cave hexes with arrows from where they came; focus=[q, r] with radius= shows only the
-    hexes that close; legend_only=true draws just the legend."""
+    on cave hexes with arrows from where they came ("tunnel" as a 7th item: dashed); focus=[q, r]
+    with radius= shows only the hexes that close; legend_only=true draws just the legend."""
     figures = [f for f in kwargs.get("figures") or [] if isinstance(f, list) and len(f) >= 3]
     pairs = _legend(kwargs, figures)
     if kwargs.get("legend_only"):
@@ -226,9 +226,11 @@ def cave(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
                     path.lineTo(box.x + b[0] - x0, top - (b[1] - y0))
         c.drawPath(path, stroke=1, fill=0)
         c.setDash()
-        for loc, slot in tiles:
-            _upright_name(c, at(place_hex(name_spot(loc), slot)), loc.name.get(lang, ""),
-                          NAME_PT / scale, size)
+        inside = set(shown)
+        for loc, slot in tiles:  # a name the crop would cut is left out, from the text too
+            spot = place_hex(name_spot(loc), slot)
+            if all(h in inside for h in [spot, *(neighbour(spot, d) for d in range(6))]):
+                _upright_name(c, at(spot), loc.name.get(lang, ""), NAME_PT / scale, size)
         _figures(c, figures, at, size, scale, style)
         c.restoreState()
         _draw_legend(c, rows, box.x, top - h - pt, pt)
@@ -267,7 +269,10 @@ def _figures(c: Canvas, figures: list[list[Any]], at: Callable[[tuple[int, int]]
             n = math.hypot(dx, dy) or 1.0
             ux, uy = dx / n, dy / n
             ex, ey = bx - ux * r * 1.02, by - uy * r * 1.02
+            if len(fig) >= 7 and fig[6] == "tunnel":  # not a walk: a trip through the tunnels
+                c.setDash(4 / scale, 3 / scale)
             c.line(ax + ux * size * 0.3, ay + uy * size * 0.3, ex, ey)
+            c.setDash()
             head = 7 / scale
             path = c.beginPath()
             path.moveTo(ex + ux * head * 0.3, ey + uy * head * 0.3)

@@ -19,7 +19,7 @@ import pyphen
 from reportlab.platypus import paragraph as _rl_paragraph
 
 PYPHEN_LANG = {"ru": "ru_RU", "en": "en_GB", "de": "de_DE", "uk": "uk_UA", "fr": "fr_FR"}
-_EXTRA_LETTERS = "\u0400-\u04ff"  # all of Cyrillic, ё and Ё included
+_EXTRA_LETTERS = "\u0400-\u04ff\u02bc"  # all of Cyrillic, ё and Ё included; the Ukrainian ʼ
 
 
 def enable_yo() -> None:
@@ -145,14 +145,35 @@ def _dictionary(lang: str) -> _Hyphenation | None:
         return pyphen.Pyphen(lang=code, left=2, right=2)
 
 
+EXCEPTIONS = {"шестигранний": "шести-гран-ний", "шестигранник": "шести-гран-ник",
+              "гоблін": "гоблін", "гоблин": "гоблин", "гравець": "гравець"}
+"""Words whose dictionary breaks are wrong (a root split, a vowelless piece): their own breaks."""
+_SOFT = "ьъйЬЪЙ'’ʼ"  # a line never starts with these (nor with a consonant and ь)
+
+
 def split_points(word: str, lang: str) -> list[int]:
-    """Return the positions where word may be hyphenated (ё treated as е)."""
+    """Return the positions where word may be hyphenated (ё treated as е).
+
+    A compound (игрок-гоблин) is split only at its own hyphen; a line never starts with a soft
+    sign, «й» or an apostrophe, nor with a consonant and its soft sign (кіль-ця, not кі-льця).
+    """
+    if "-" in word:
+        return [i + 1 for i, ch in enumerate(word) if ch == "-" and 0 < i < len(word) - 1]
     dic = _dictionary(lang)
     if dic is None:
         return []
-    plain = word.replace("ё", "е").replace("Ё", "Е")
-    # never beside a hyphen the word has (Гравець-гоблін): some patterns (Ukrainian) put one there
-    return [p for p in dic.positions(plain) if "-" not in plain[max(p - 1, 0):p + 1]]
+    known = EXCEPTIONS.get(word.lower())
+    if known is not None:
+        return [i - n for n, i in enumerate(m.start() for m in re.finditer("-", known))]
+    # ё as е, and the Ukrainian ʼ as the patterns spell it
+    plain = word.replace("ё", "е").replace("Ё", "Е").replace("\u02bc", "'")
+    return [p for p in dic.positions(plain)
+            if plain[p] not in _SOFT and plain[p + 1:p + 2] not in ("ь", "Ь")
+            and not _CLUSTER.match(plain[p:])]
+
+
+_CLUSTER = re.compile(r"[бвгґджзйклмнпрстфхцчшщ]{3}", re.IGNORECASE)
+"""Three consonants at the start of a line's piece (мо-нстрів): the break is moved or dropped."""
 
 
 KEEP_WHOLE: set[str] = set()

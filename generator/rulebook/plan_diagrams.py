@@ -156,6 +156,8 @@ def movement(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     def paint(c: Canvas, box: Box) -> None:
         draw_plan(c, box.x + lay.left, box.y + box.h - lay.top, s, plan, Style(), label)
         pts = [lay.centre(box, pos) for pos in path]
+        if pts:  # the start dot in a corner of its cell, clear of the cell's own icon
+            pts[0] = (pts[0][0] - s * 0.28, pts[0][1] - s * 0.28)
         c.saveState()
         c.setLineCap(1)
         for color, halo in ((colors.white, 2.2), (ACCENT, 0.0)):  # a white halo, then the path

@@ -7,6 +7,7 @@ The same input gives byte-identical output (`invariant=1`).
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -52,6 +53,7 @@ from .flowables import (
     symbol_font,
 )
 from .hyphenate import KEEP_WHOLE, enable_yo, hyphenator
+from .pagecheck import PageNotes
 
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 18 * mm
@@ -213,6 +215,7 @@ class LayoutRecord:
     headings: list[tuple[int, str, float]] = field(default_factory=list)
     last_y: dict[int, tuple[float, float]] = field(default_factory=dict)
     forced_breaks: set[int] = field(default_factory=set)  # pages ended by a forced break
+    notes: PageNotes = field(default_factory=PageNotes)  # lines, tables, widths (pagecheck.py)
 
 
 class RulebookDoc(BaseDocTemplate):
@@ -259,6 +262,7 @@ class RulebookDoc(BaseDocTemplate):
         frame = self.frame
         if frame is not None and frame.id == "body":
             self.record.last_y[self.page] = (frame._y - frame._y1, frame._y2 - frame._y1)
+            self.record.notes.note_flowable(self.page, flowable, frame._width)
         if isinstance(flowable, Heading) and frame is not None:
             self.record.headings.append((self.page, flowable.outline, frame._y - frame._y1))
             if flowable.new_page:
@@ -323,6 +327,7 @@ class Contents:
         self.width = width
         self.pages: dict[str, int] = {}
         self.ends: list[tuple[int, float, float]] = []  # entries drawn, not yet given dots
+        self.wide: list[tuple[int, str, float]] = []  # page numbers wider than their slot
 
     def style(self, level: int) -> ParagraphStyle:
         return self.styles[min(level, len(self.styles) - 1)]
@@ -364,19 +369,30 @@ class Contents:
                 text.textOut("." * count)
                 canv.setFillColor(MUTED)
                 canv.drawText(text)
+            canv.restoreState()  # the dots' character spacing must not reach the number
+            canv.saveState()
             canv.translate(self.width - self.SLOT, y)
             canv.doForm(f"contents-page-{index}")
             canv.restoreState()
         self.ends.clear()
 
     def _define_numbers(self, canv: Canvas) -> None:
+        """One form per entry: its page number as one string, right-aligned in the slot."""
         for index, (level, _, key) in enumerate(self.entries):
             style = self.style(level)
-            canv.beginForm(f"contents-page-{index}", 0, -style.fontSize * 0.3, self.SLOT,
-                           style.fontSize)
-            canv.setFont(style.fontName, style.fontSize)
+            number = str(self.pages.get(key, ""))
+            canv.beginForm(f"contents-page-{index}", -self.SLOT, -style.fontSize * 0.3,
+                           self.SLOT + self.GAP, style.fontSize)
             canv.setFillColor(style.textColor)
-            canv.drawRightString(self.SLOT, 0, str(self.pages.get(key, "")))
+            text = canv.beginText(
+                self.SLOT - pdfmetrics.stringWidth(number, style.fontName, style.fontSize), 0)
+            text.setFont(style.fontName, style.fontSize)
+            text.setCharSpace(0)  # whatever spacing the page had, digits sit side by side
+            over = pdfmetrics.stringWidth(number, style.fontName, style.fontSize) - self.SLOT
+            if over > 0:
+                self.wide.append((self.pages.get(key, 0), "a contents page number", over))
+            text.textOut(number)
+            canv.drawText(text)
             canv.endForm()
 
 
@@ -409,7 +425,7 @@ def typography(markup: str, lang: str = "ru") -> str:
             text = _smart_quotes(text)
         text = _DASH.sub("\u00a0\\1 ", text)
         text = re.sub(r"(?<=\d) (?=[^\W\d_])", "\u00a0", text)
-        text = re.sub(r"(?:(?<=\s)|^)([^\W\d_]{1,2}) (?=\S)", "\\1\u00a0", text)
+        text = re.sub(r"(?:(?<=\s)|^)([^\W\d_]{1,2}) (?=\S|$)", "\\1\u00a0", text)
         parts[i] = _symbols(text)
     return "".join(parts)
 
@@ -441,8 +457,8 @@ def _symbols(text: str) -> str:
     return "".join(out)
 
 
+_TABLE_IDS = itertools.count()
 NEW_PAGE = {"quick-reference", "credits"}  # sections that start a page of their own
-NARROW_CELL = 40 * mm  # table columns narrower than this are not hyphenated
 
 
 class Builder:
@@ -474,9 +490,15 @@ class Builder:
         for i, block in enumerate(blocks):
             flows = self.block(block, note)
             following = blocks[i + 1] if i + 1 < len(blocks) else None
-            if (isinstance(block, P.Paragraph) and block.inline.text.rstrip().endswith(":")
-                    and not isinstance(following, (P.Heading, P.Paragraph, type(None)))):
+            if isinstance(block, P.Paragraph) and (
+                    isinstance(following, P.Table) or (
+                        block.inline.text.rstrip().endswith(":")
+                        and not isinstance(following, (P.Heading, P.Paragraph, type(None))))):
                 flows[0].keepWithNext = 1  # "…as follows:" stays with its list or table
+            after = blocks[i + 2] if i + 2 < len(blocks) else None
+            if (isinstance(block, P.Paragraph) and isinstance(following, P.Paragraph)
+                    and isinstance(after, (P.Heading, type(None)))):
+                flows[0].keepWithNext = 1  # a section's last paragraph never stands alone
             out.extend(flows)
         return out
 
@@ -542,6 +564,8 @@ class Builder:
                 else:
                     flows.extend(self.block(child, body is self.st.note))
             items.append(ListItem(flows or [Spacer(1, 0)]))
+            if len(block.items) > 1 and len(items) == len(block.items) - 1 and flows:
+                flows[-1].keepWithNext = 1  # the last item never stands alone atop a page
         if isinstance(block, P.OrderedList):
             return ListFlowable(items, bulletType="1", start=str(block.start),
                                 bulletFormat="%s.", bulletFontName="Sans-Bold",
@@ -563,12 +587,9 @@ class Builder:
         rows = [block.header] + block.rows
         widths = column_widths([[c.text for c in row] for row in rows], self.width,
                                self.st.cell.fontSize)
-        for i, width in enumerate(widths[:ncols]):
-            if width < NARROW_CELL:  # «вле-во» in a narrow cell looks amateur: no hyphens
-                cell_styles[i] = ParagraphStyle(f"c{i}n", parent=cell_styles[i],
-                                                hyphenationLang="")
-                head_styles[i] = ParagraphStyle(f"h{i}n", parent=head_styles[i],
-                                                hyphenationLang="")
+        for i in range(ncols):  # «вле-во» in a table cell looks amateur: no hyphens at all
+            cell_styles[i] = ParagraphStyle(f"c{i}n", parent=cell_styles[i], hyphenationLang="")
+            head_styles[i] = ParagraphStyle(f"h{i}n", parent=head_styles[i], hyphenationLang="")
         data = [[self.para(cell.markup, (head_styles if r == 0 else cell_styles)[c])
                  for c, cell in enumerate(row)] for r, row in enumerate(rows)]
         style = [
@@ -589,6 +610,7 @@ class Builder:
             style.append(("LINEBELOW", (0, 1), (-1, -2), 0.25, RULE))
         table = RuleTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT",
                       style=TableStyle(style), spaceBefore=3, spaceAfter=8)
+        table.origin = next(_TABLE_IDS)  # the pieces of a split table share it
         return table
 
     def note(self, block: P.Note) -> Flowable:
@@ -723,5 +745,7 @@ def typeset_rulebook(meta: Mapping[str, Any], blocks: list[P.Block], lang: str, 
               BackPage(project_url, Paragraph(P.escape(words.back), st.back), width,
                        pagesize[1] - 2 * MARGIN)]
     doc.build(story, canvasmaker=PageNumberCanvas)
+    if doc.contents is not None:
+        doc.record.notes.wide += doc.contents.wide
     return doc.record
 

@@ -67,9 +67,12 @@ def test_a_simple_wall_and_a_capital_wall_keep_the_player() -> None:
 
 
 def test_the_exit_leads_out_and_back_in_and_outside_is_land() -> None:
+    state = game(EXAMPLE, Борис="E4")
+    state, said = act(state, "Борис", "move", "right")
+    assert said == "вышел" and where(state, "Борис") == "outside"
     state = game(EXAMPLE, Аня="E4")
     state, said = act(state, "Аня", "move", "right")
-    assert said == "вышел" and where(state, "Аня") == "outside" and not state.over
+    assert said == "вышла" and where(state, "Аня") == "outside" and not state.over
     state, said = act(state, "Аня", "move", "right")
     assert said == "суша"
     state, said = act(state, "Аня", "move", "up")
@@ -267,7 +270,7 @@ def test_leaving_with_the_real_treasure_wins_and_ends_the_game() -> None:
     state, answer = apply(state, "Boris", Action("move", "up"))
     state, answer = apply(state, "Anya", Action("move", "right"))
     assert answer_text(RU, answer) == "вышел, клад настоящий"
-    assert answer_text(EN, answer) == "out, the treasure is real"
+    assert answer_text(EN, answer) == "exited, the treasure is real"
     assert answer.winner == "Anya" and state.over and state.winner == "Anya"
     assert legal_actions(state) == []
     with pytest.raises(IllegalAction) as over:

@@ -228,7 +228,7 @@ def test_a_scripted_four_player_game_on_a_random_6x6_plan_runs_to_a_win(tmp_path
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["winner"] == "Anya" and data["over"]
-    assert data["turns"][-1]["answer"] == "out, the treasure is real"
+    assert data["turns"][-1]["answer"] == "exited, the treasure is real"
     texts, languages = load_play_texts("en")
     session = run_script(plan, script.read_text(encoding="utf-8"), "win.txt", texts, languages,
                          None, {}, 0)

@@ -138,7 +138,7 @@ def test_a_short_game_in_english_to_a_win(example: Path) -> None:
     term.type("shoot right")
     term.expect('Host: "miss"')
     term.type("r")
-    term.expect('Host: "out, the treasure is real"')
+    term.expect('Host: "exited, the treasure is real"')
     term.expect("Anya leaves with the real treasure and wins!")
     term.expect("Boris: A1")
     _drain(term)

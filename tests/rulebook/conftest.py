@@ -13,11 +13,11 @@ URL = "https://pypi.org/project/labyrinth-pnp/"
 _NAMES = {
     "ru": ["Дикое яблоко", "Сосновая шишка", "Дубовый лист", "Масло чёрных слизней",
            "Четырёхлистный клевер", "Чеснок", "Воронье перо", "Белена", "Паук", "Мох с черепа",
-           "Палочка из веретеницы", "Кварц", "Жаба", "Огненная саламандра", "Слюна ласки",
+           "Чешуя веретеницы", "Кварц", "Жаба", "Огненная саламандра", "Слюна ласки",
            "Серебряный чертополох", "Змея", "Изумруд", "Корень мандрагоры", "Чёрный петух",
            "Ягоды омелы"],
     "en": ["Crab Apple", "Pine Cone", "Oak Leaf", "Oil of Black Slugs", "Four-leaf Clover",
-           "Garlic", "Raven's Feather", "Henbane", "Spider", "Skull Moss", "Blindworm Wand",
+           "Garlic", "Raven's Feather", "Henbane", "Spider", "Skull Moss", "Blindworm Scale",
            "Quartz", "Toad", "Fire Salamander", "Weasel Spit", "Silver Thistle", "Snake",
            "Emerald", "Mandrake Root", "Black Rooster", "Mistletoe Berries"],
 }
@@ -73,6 +73,7 @@ def built_ru(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 GAME_OF_DIAGRAM = {"token": "magic-labyrinth", "formula-card": "magic-labyrinth",
                    "tile-shift": "magic-labyrinth", "board-setup": "magic-labyrinth",
+                   "turn-example": "magic-labyrinth",
                    "plan-sample": "paper-labyrinth", "plan-legend": "paper-labyrinth",
                    "movement": "paper-labyrinth", "hex-location": "goblin-slayer",
                    "cave": "goblin-slayer", "counters": "goblin-slayer"}

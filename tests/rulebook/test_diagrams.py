@@ -24,7 +24,8 @@ WIDTH = 174 * mm
 # The calls the bundled rulebooks make (content/GAME/rules/*.md).
 CALLS: dict[str, dict[str, Any]] = {"token": {"number": 7}, "formula-card": {"card": 5},
                                     "hex-location": {"id": "entrance"},
-                                    "movement": {"case": "hole"}}
+                                    "movement": {"case": "hole"},
+                                    "turn-example": {"names": ["Аня", "Борис"]}}
 
 
 def _text(pdf: Path) -> str:
@@ -104,7 +105,7 @@ def test_magic_rules_show_the_printed_token_card_and_board(real_rulebooks) -> No
     assert card["title"] in drawn and card["label"] in drawn
     assert card["hint"].split()[0] in drawn
     setup = ctx["board"]["setup"]
-    drawn = _before(text, "Поле 7×7 перед началом игры", 800)
+    drawn = _before(text, "Поле 7 × 7 перед началом игры", 800)
     assert setup["title"] in drawn and setup["token"] in drawn
     assert "запасная" in _before(text, "Сдвиг ряда", 60)
 
