@@ -150,6 +150,14 @@ def magic_rules_context(content: MagicContent, lang: str) -> dict[str, Any]:
                   "card_width_mm": _number(game.sizes.card_width),
                   "card_height_mm": _number(game.sizes.card_height)},
         "board": board,
+        # one printed counter of each kind, for the quick reference's picture row
+        "counter_faces": [{"label": texts.wand, "color": content.counters.wands.color,
+                           "picture": "wand"}]
+        + [{"label": content.pawn_name(p.id, lang), "color": p.color, "picture": "pawn",
+            "mark": i} for i, p in enumerate(content.counters.pawns)]
+        + [{"label": texts.marker, "color": content.counters.markers.color,
+            "picture": "marker"}],
+        "counter_mm": _number(game.sizes.counter),
         # the printed sheets' titles, for the rulebook's list of handouts
         "sheets": {key.replace("-", "_"): title for key, title in texts.parts.items()},
     }

@@ -21,7 +21,8 @@ from reportlab.platypus import Flowable
 
 from ..draw.fonts import font
 from ..draw.kit import Box, Style, wrap_balanced
-from ..draw.magic import CardFace, TokenFace, draw_card_front, draw_token_front
+from ..draw.magic import CardFace, CounterFace, TokenFace, draw_card_front, draw_token_front
+from ..draw.magic import draw_counter as draw_magic_counter
 from ..draw.plan import _arrow
 from ..draw.tiles import SETUP_RESERVE, SetupFace, TileFace, draw_setup, draw_tile
 from ..layout.maze import GLYPHS, Tile, fixed_tiles
@@ -72,6 +73,7 @@ _FROM_CONTEXT: dict[str, tuple[str, ...]] = {
     "plan-sample": ("exit_label",), "movement": ("exit_label",),
     "plan-legend": ("legend",),
     "counters": ("counters", "counter_mm"), "hex-location": ("counter_mm",),
+    "magic-counters": ("counter_faces", "counter_mm"),
     "cave": ("locations", "counter_mm"),
 }
 
@@ -189,6 +191,27 @@ def formula_card(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     return PainterFlowable(w * scale, h * scale, paint, scale)
 
 
+def magic_counters(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
+    """The round counters as printed, one of each kind: a wand, the four pawns, a marker
+    (counter_faces=[{label, color, picture, mark}, …] from the game's context)."""
+    items = kwargs.get("counter_faces")
+    if not isinstance(items, list) or not items:
+        raise ValueError("magic-counters needs the counters of the game's context")
+    faces = [CounterFace(str(i.get("label", "")), str(i["color"]), str(i["picture"]),
+                         None if i.get("mark") is None else int(i["mark"])) for i in items]
+    size = float(kwargs.get("size_mm") or kwargs.get("counter_mm") or 20) * mm
+    gap = 4 * mm
+    n = len(faces)
+    scale = _row_scale(n, size, gap, width)
+
+    def paint(c: Canvas, box: Box) -> None:
+        style = Style()
+        for i, face in enumerate(faces):
+            draw_magic_counter(c, Box(box.x + i * (size + gap), box.y, size, size), face, style)
+
+    return PainterFlowable((n * size + (n - 1) * gap) * scale, size * scale, paint, scale)
+
+
 def _open_sides(shape: str) -> frozenset[str]:
     """Open sides of a tile from a glyph ("┬") or side letters ("ews")."""
     if shape in GLYPHS:
@@ -291,4 +314,5 @@ DIAGRAMS: dict[str, DiagramFn] = {
     "hex-location": hex_location,
     "cave": cave,
     "counters": counters,
+    "magic-counters": magic_counters,
 }
