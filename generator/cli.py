@@ -321,8 +321,8 @@ def list_games() -> None:
               show_default=True, help="Output format.")
 def layout(game: str, parts: tuple[str, ...], fmt: str, **opts: Any) -> None:
     """Print the imposed geometry of a game's sheets (mm, origin at the top-left)."""
-    from .build import BuildOptions
     from .layout.export import layout_data, layout_text
+    from .pipeline.options import BuildOptions
 
     data = layout_data(BuildOptions(games=(game,), parts=parts, **opts))
     click.echo(json.dumps(data, ensure_ascii=False, indent=1) if fmt == "json"

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import build
 from generator.build import BuildOptions
 from generator.games.registry import get_game
+from generator.pipeline import select as build
 
 from conftest import FIXTURES, run_cli
 

@@ -24,9 +24,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from ..build import BuildOptions, Job, draw_job, impose_job, plan_jobs
 from ..errors import Problem, UsageError
 from ..layout.imposition import PieceSpec
+from ..pipeline.draw import draw_job
+from ..pipeline.impose import impose_job
+from ..pipeline.options import BuildOptions
+from ..pipeline.plan import Job, plan_jobs
 
 SUPERSAMPLE = 4
 MM_PER_INCH = 25.4

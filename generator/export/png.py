@@ -11,7 +11,8 @@ import multiprocessing as mp
 from pathlib import Path
 from typing import Any
 
-from ..build import Job, default_workers
+from ..pipeline.draw import default_workers
+from ..pipeline.plan import Job
 from .faces import ExportOptions, Plan, part_faces
 from .output import Staging, save_json, save_png
 
