@@ -38,15 +38,28 @@ def __getattr__(name: str) -> Any:
     return getattr(import_module(f".pipeline.{_WHERE[name]}", __package__), name)
 
 
-def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _: None
-              ) -> BuildReport:
+def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _: None,
+              up_to_date: Callable[[str], None] = lambda _: None) -> BuildReport:
     """Build every PDF asked for into options.out; report progress one line per file.
+
+    The library's entry point: safe to call many times in one process. Returns the files
+    written and those left as they were (up to date, see pipeline/skip.py), with every
+    warning; raises ContentError (every problem), UsageError or OutputError instead.
 
     Every file is drawn to a temporary name first; only when all are drawn, every check has
     passed (and, with strict, no text had to be shrunk below its minimum) are they renamed
-    into place. The rulebook checks run beside the drawing (see _run_all); when the content
-    already has errors without them, they run at once, so that one run reports everything.
+    into place, then the manifest is written. The rulebook checks run beside the drawing (see
+    _run_all); when the content already has errors without them, they run at once, so that
+    one run reports everything.
     """
+    from .pipeline.skip import Skipper
+
+    skipper = Skipper(options)
+    replayed = skipper.replay()  # the same build again, every file intact: nothing to load
+    if replayed is not None:
+        for path in replayed.skipped:
+            up_to_date(str(path))
+        return replayed
     from .atomic import sweep_stale_temps
     from .errors import ContentError, OutputError, Problem, errors_only, shared_errors
     from .pipeline.draw import _run_all, default_workers
@@ -57,39 +70,53 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
     side = side_problems(options.content, options.templates)
     loaded = plan_content(options)
     jobs = jobs_for(options, loaded) if not shared_errors(loaded.problems({}) + side) else []
+    cached = skipper.cached_checks(loaded)
     if errors_only(loaded.problems({}) + side, options.strict):
-        found = {game_id: loaded.run_slow_checks(game_id) for game_id in loaded.slow}
+        found = {game_id: cached.get(game_id) or loaded.run_slow_checks(game_id)
+                 for game_id in loaded.slow}
         stopping = errors_only(loaded.problems(found), options.strict)
         raise ContentError(stopping + side if stopping else side)
+    shrunk = {id(job): skipper.fresh(job) for job in jobs}  # None: the file is to be drawn
+    stale = [job for job in jobs if shrunk[id(job)] is None]
     temps: list[tuple[Path, Path]] = []
-    made = _missing_folders([options.out / job.relative for job in jobs])
+    made = _missing_folders([options.out / job.relative for job in stale])
     done = False
     try:
         pending = []
-        for job in jobs:
+        for job in stale:
             target = options.out / job.relative
             temp = _temp_beside(target)
             temps.append((temp, target))
             pending.append((job, options, temp))
         for folder in sorted({target.parent for _, target in temps}):
             sweep_stale_temps(folder)  # left by an earlier run that was killed
+        loaded.slow = [game_id for game_id in loaded.slow if game_id not in cached]
         found, overflows = _run_all(loaded, pending, options.strict,
                                     options.jobs or default_workers())
+        skipper.keep_checks(loaded, found)
         try:
-            warnings = settle(loaded, found, options.strict)
+            warnings = settle(loaded, {**cached, **found}, options.strict)
         except ContentError as exc:
             raise ContentError(exc.problems + side) from None
         report = BuildReport(warnings=warnings + [p for p in side if p.severity == "warning"])
-        for i, (_, target) in enumerate(temps):
-            report.warnings.extend(Problem(str(target), 1, 1, text, "warning")
-                                   for text in overflows.get(i, []))
+        for i, (job, _, temp) in enumerate(pending):
+            shrunk[id(job)] = overflows.get(i, [])
+            skipper.wrote(job, temp, overflows.get(i, []))
+        for job in jobs:
+            report.warnings.extend(Problem(str(options.out / job.relative), 1, 1, text,
+                                           "warning") for text in shrunk[id(job)] or [])
         if options.strict and report.warnings:
             raise ContentError(report.warnings)
         for temp, target in temps:
             os.replace(temp, target)
             report.written.append(target)
             progress(str(target))  # only once the file is in place
+        for job in jobs:
+            if not any(job is other for other in stale):
+                report.skipped.append(options.out / job.relative)
+                up_to_date(str(options.out / job.relative))
         done = True
+        skipper.finish(jobs, report)  # after the files: a build killed before leaves the old
     except OSError as exc:
         raise OutputError(f"cannot write {exc.filename or options.out}: {exc.strerror}") from exc
     finally:

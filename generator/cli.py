@@ -199,18 +199,25 @@ def _langs(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -
 @click.option("--pack", is_flag=True,
               help="Every piece to cut out, on the fewest sheets, into "
               "GAME-all-LANG-PAPER.pdf, after a print guide page.")
-def build(games: tuple[str, ...], parts: tuple[str, ...], **opts: Any) -> None:
+@click.option("--force", is_flag=True,
+              help="Redraw every file, even those that are up to date.")
+@click.option("-v", "--verbose", is_flag=True, help="List the files that were up to date too.")
+def build(games: tuple[str, ...], parts: tuple[str, ...], verbose: bool, **opts: Any) -> None:
     """Build print-and-play PDFs into OUT/GAME/GAME-PART-LANG-PAPER.pdf.
 
-    With no GAMES, every game is built, in every language, on A4.
+    With no GAMES, every game is built, in every language, on A4. A file whose inputs have
+    not changed since it was written is left as it is (up to date); --force redraws it.
     """
     from .build import BuildOptions, run_build
 
     options = BuildOptions(games=games, parts=parts, **opts)
-    report = run_build(options, progress=lambda path: click.echo(f"wrote {path}"))
+    report = run_build(options, progress=lambda path: click.echo(f"wrote {path}"),
+                       up_to_date=(lambda path: click.echo(f"up to date {path}")) if verbose
+                       else (lambda _: None))
     _echo_warnings(report.warnings)
     n = len(report.written)
-    click.echo(f"{n} file{'s' if n != 1 else ''} written to {options.out}")
+    fresh = f", {len(report.skipped)} up to date" if report.skipped else ""
+    click.echo(f"{n} file{'s' if n != 1 else ''} written to {options.out}{fresh}")
 
 
 def _echo_warnings(warnings: list[Any]) -> None:

@@ -29,6 +29,7 @@ class BuildOptions:
     one_up: bool = False  # one piece a page with TrimBox and BleedBox, for print shops
     pieces: tuple[str, ...] = ()  # --pieces selectors (see generator/pieces.py)
     pack: bool = False  # every cut-out piece of each game in one file, on the fewest sheets
+    force: bool = False  # redraw every file, even those the manifest says are up to date
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -39,5 +40,11 @@ class BuildOptions:
 
 @dataclass
 class BuildReport:
-    written: list[Path] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
+    """What `run_build` did: the files it wrote, those already up to date, every warning.
+
+    Errors are raised instead: ContentError (with every problem), UsageError, OutputError.
+    """
+
+    written: list[Path] = field(default_factory=list)  # drawn and renamed into place
+    warnings: list[Problem] = field(default_factory=list)  # in report order
+    skipped: list[Path] = field(default_factory=list)  # up to date: left as they were
