@@ -262,3 +262,20 @@ def test_two_hundred_builds_in_one_process_keep_memory_flat(tmp_path: Path) -> N
         if n == 19:
             settled = rss_kb()
     assert rss_kb() <= settled * 1.10
+
+
+def test_the_tool_is_read_again_when_one_of_its_files_changes(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    package = tmp_path / "package"
+    package.mkdir()
+    (package / "a.py").write_text("x = 1\n", encoding="utf-8")
+    monkeypatch.setattr(manifest, "PACKAGE_DIR", package)
+    monkeypatch.setattr(manifest, "_TOOL", [])
+    first = manifest.tool_digest()
+    signature = manifest._TOOL[1]
+    monkeypatch.setattr(manifest, "_TOOL", [])
+    assert manifest.tool_digest({signature: "known"}) == "known"  # same files: not read
+    (package / "a.py").write_text("x = 22\n", encoding="utf-8")
+    monkeypatch.setattr(manifest, "_TOOL", [])
+    assert manifest.tool_digest({signature: "known"}) not in ("known", first)

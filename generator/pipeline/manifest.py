@@ -33,7 +33,6 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..atomic import write_atomically
 from ..content.paths import PACKAGE_DIR, bundled_dir
 from ..errors import Problem
 
@@ -71,14 +70,35 @@ def tree_digest(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def tool_digest() -> str:
-    """The tool's own files, its version, Python's and the installed packages' versions."""
+def tool_digest(known: dict[str, str] | None = None) -> str:
+    """The tool's own files, its version, Python's and the installed packages' versions.
+
+    Hashing the package's 8 MB (mostly fonts) is the largest part of a build with nothing to
+    do, so `known` maps a signature of every file's name, size, time and inode (what `git`
+    and `make` trust) to the digest worked out for it before; the bytes are read only when
+    the signature is new. Content and templates are always read in full.
+    """
     if not _TOOL:
         packages = sorted(entry for place in sys.path if os.path.isdir(place or ".")
                           for entry in os.listdir(place or ".")
                           if entry.endswith((".dist-info", ".egg-info")))
-        _TOOL.append(digest_of([__version__, sys.version, packages, tree_digest(PACKAGE_DIR)]))
+        signature = digest_of([__version__, sys.version, packages, _stat_signature(PACKAGE_DIR)])
+        cached = (known or {}).get(signature)
+        _TOOL[:] = [cached or digest_of([__version__, sys.version, packages,
+                                         tree_digest(PACKAGE_DIR)]), signature]
     return _TOOL[0]
+
+
+def _stat_signature(folder: Path) -> list[Any]:
+    """Name, size, modification time and inode of every file below folder."""
+    found = []
+    for path, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            stat = os.stat(os.path.join(path, name))
+            found.append([os.path.relpath(os.path.join(path, name), folder), stat.st_size,
+                          stat.st_mtime_ns, stat.st_ino])
+    return found
 
 
 def digest_of(value: Any) -> str:
@@ -114,11 +134,12 @@ class Inputs:
             bundled_dir("templates"),)
         self._games: dict[str, str] = {}
         self._common = ""
+        self.known_tool: dict[str, str] = {}  # from the manifest (see tool_digest)
 
     def common(self) -> str:
         """The tool, the templates and every root's `common/` folder."""
         if not self._common:
-            self._common = digest_of([FORMAT, tool_digest(),
+            self._common = digest_of([FORMAT, tool_digest(self.known_tool),
                                       [tree_digest(t) for t in self.templates],
                                       _present([r / "common" for r in self.roots])])
         return self._common
@@ -145,6 +166,7 @@ class Manifest:
         self.files: dict[str, dict[str, Any]] = data.get("files", {})
         self.checks: dict[str, list[dict[str, Any]]] = data.get("checks", {})
         self.records: dict[str, dict[str, Any]] = data.get("records", {})
+        self.tool: dict[str, str] = data.get("tool", {})  # stat signature -> tool digest
         self.written: dict[str, dict[str, Any]] = {}
 
     def _read(self) -> dict[str, Any]:
@@ -183,8 +205,12 @@ class Manifest:
                  if (self.out / rel).is_file()}
         checks = _recent({**disk.get("checks", {}), **self.checks})
         records = _recent({**disk.get("records", {}), **self.records})
+        tool = {_TOOL[1]: _TOOL[0]} if len(_TOOL) == 2 else {}
         text = json.dumps({"format": FORMAT, "files": dict(sorted(files.items())),
-                           "checks": checks, "records": records}, ensure_ascii=False, indent=1)
+                           "checks": checks, "records": records, "tool": tool},
+                          ensure_ascii=False, indent=1)
+        from ..atomic import write_atomically
+
         write_atomically(self.path, lambda temp: temp.write_text(text, encoding="utf-8"))
 
 

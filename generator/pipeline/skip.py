@@ -32,6 +32,7 @@ class Skipper:
         self.options = options
         self.manifest = Manifest(options.out)
         self.inputs = Inputs(options.content, options.templates)
+        self.inputs.known_tool = self.manifest.tool
         self.keys: dict[str, str] = {}  # file (relative to out) -> its inputs' digest
 
     def _digest(self, *parts: Any) -> str | None:
