@@ -10,6 +10,7 @@ from typing import Any
 from ..content.paths import ContentRoots
 from ..errors import ContentError, Problem, UsageError, errors_only
 from ..games.base import Game
+from ..games.standard import check_rules
 from ..layout.imposition import PAPERS
 from .options import BuildOptions
 from .select import select_games
@@ -58,7 +59,7 @@ class Loaded:
         content = self.content[game_id]
         # a build checks the rulebooks it makes (and the ones they were translated from)
         langs = self.building.get(game_id, set()) if self.building is not None else None
-        found = game.check_rules(self.roots, content, langs) if self.with_rules else []
+        found = check_rules(game, self.roots, content, langs) if self.with_rules else []
         return found + [p for check in game.slow_checks for p in check(content)]
 
 
