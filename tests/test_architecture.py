@@ -96,3 +96,23 @@ def test_no_module_is_over_450_lines() -> None:
 
 def test_build_py_reads_on_one_screen() -> None:
     assert len((PACKAGE / "build.py").read_text(encoding="utf-8").splitlines()) <= 200
+
+
+# The build's stages in pipeline order, then the manifest and what it lets a build skip:
+# each may import only the ones before it (docs/architecture.md).
+STAGES = ["options", "select", "load", "plan", "impose", "draw", "write", "manifest", "skip"]
+
+
+def test_the_stages_import_only_the_stages_before_them() -> None:
+    edges = graph()
+    for i, stage in enumerate(STAGES):
+        own = {m for m in edges[f"generator.pipeline.{stage}"]
+               if m.startswith("generator.pipeline.")}
+        assert own <= {f"generator.pipeline.{s}" for s in STAGES[:i]}, stage
+    assert sorted(m for m in edges if m.startswith("generator.pipeline.")) == sorted(
+        f"generator.pipeline.{s}" for s in STAGES)
+
+
+def test_only_the_command_line_imports_the_orchestrator() -> None:
+    assert sorted(m for m, deps in graph().items() if "generator.build" in deps) == [
+        "generator.cli"]
