@@ -279,3 +279,9 @@ def test_the_tool_is_read_again_when_one_of_its_files_changes(tmp_path: Path,
     (package / "a.py").write_text("x = 22\n", encoding="utf-8")
     monkeypatch.setattr(manifest, "_TOOL", [])
     assert manifest.tool_digest({signature: "known"}) not in ("known", first)
+
+
+def test_a_forced_build_is_remembered_for_the_next_plain_one(tmp_path: Path) -> None:
+    options = replace(GOBLIN, parts=("counters",), out=tmp_path)
+    assert len(run_build(replace(options, force=True, jobs=2)).written) == 1
+    assert skip.Skipper(options).replay() is not None  # --force and --jobs change no file

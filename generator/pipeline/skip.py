@@ -60,7 +60,9 @@ class Skipper:
                            warnings=problems_from(record.get("warnings", [])))
 
     def _record_key(self) -> str | None:
-        chosen = {k: v for k, v in asdict(self.options).items() if k not in ("out", "jobs")}
+        # every option but those that change no file and no message (the warnings repeated
+        # name files in the output folder, so it counts)
+        chosen = {k: v for k, v in asdict(self.options).items() if k not in ("jobs", "force")}
         return self._digest(self.inputs.everything, chosen, os.getcwd())
 
     def fresh(self, job: Job) -> list[str] | None:
