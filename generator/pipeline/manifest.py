@@ -40,14 +40,16 @@ NAME = ".labyrinth-build.json"
 FORMAT = 1
 KEEP = 32  # check results and build records kept (the most recent)
 _TOOL: list[str] = []  # the tool's digest, worked out once per process
+BY_STAT = (".ttf", ".marshal")  # the package's fonts and their metrics
 
 
 class Untrusted(Exception):
     """A folder holds a link or an unreadable file: no digest of it can be trusted."""
 
 
-def tree_digest(folder: Path) -> str:
-    """Digest every file below folder (names and bytes); raise Untrusted on a link."""
+def tree_digest(folder: Path, by_stat: tuple[str, ...] = ()) -> str:
+    """Digest every file below folder (names and bytes); raise Untrusted on a link. Files
+    whose names end with one of by_stat count by size, time and inode, not read."""
     digest = hashlib.sha256()
     if not folder.exists():
         return "absent"
@@ -61,8 +63,12 @@ def tree_digest(folder: Path) -> str:
         for name in sorted(files):
             full = os.path.join(path, name)
             try:
-                with open(full, "rb") as file:
-                    data = file.read()
+                if name.endswith(by_stat) and by_stat:
+                    stat = os.stat(full)
+                    data = f"{stat.st_size} {stat.st_mtime_ns} {stat.st_ino}".encode()
+                else:
+                    with open(full, "rb") as file:
+                        data = file.read()
             except OSError as exc:
                 raise Untrusted(full) from exc
             digest.update(f"{os.path.relpath(full, folder)}\0{len(data)}\0".encode())
@@ -73,10 +79,11 @@ def tree_digest(folder: Path) -> str:
 def tool_digest(known: dict[str, str] | None = None) -> str:
     """The tool's own files, its version, Python's and the installed packages' versions.
 
-    Hashing the package's 8 MB (mostly fonts) is the largest part of a build with nothing to
-    do, so `known` maps a signature of every file's name, size, time and inode (what `git`
-    and `make` trust) to the digest worked out for it before; the bytes are read only when
-    the signature is new. Content and templates are always read in full.
+    The code is read in full; the fonts and their metrics (7 MB, changed only with a new
+    version) count by size, time and inode, as `git` and `make` judge files. A build with
+    nothing to do reads no code either: `known` maps a signature of every file's name, size,
+    time and inode to the digest worked out for it before (kept in the manifest). Content and
+    templates are always read in full.
     """
     if not _TOOL:
         packages = sorted(entry for place in sys.path if os.path.isdir(place or ".")
@@ -85,7 +92,7 @@ def tool_digest(known: dict[str, str] | None = None) -> str:
         signature = digest_of([__version__, sys.version, packages, _stat_signature(PACKAGE_DIR)])
         cached = (known or {}).get(signature)
         _TOOL[:] = [cached or digest_of([__version__, sys.version, packages,
-                                         tree_digest(PACKAGE_DIR)]), signature]
+                                         tree_digest(PACKAGE_DIR, BY_STAT)]), signature]
     return _TOOL[0]
 
 
@@ -134,26 +141,50 @@ class Inputs:
             bundled_dir("templates"),)
         self._games: dict[str, str] = {}
         self._common = ""
+        self._trees: dict[Path, str] = {}
         self.known_tool: dict[str, str] = {}  # from the manifest (see tool_digest)
+
+    def tree(self, folder: Path) -> str:
+        """The digest of a folder's files, worked out once."""
+        if folder not in self._trees:
+            self._trees[folder] = tree_digest(folder)
+        return self._trees[folder]
+
+    def present(self, folders: list[Path]) -> list[str]:
+        """The digests of the folders that exist (a root without one adds nothing to read)."""
+        return [digest for digest in map(self.tree, folders) if digest != "absent"]
 
     def common(self) -> str:
         """The tool, the templates and every root's `common/` folder."""
         if not self._common:
             self._common = digest_of([FORMAT, tool_digest(self.known_tool),
-                                      [tree_digest(t) for t in self.templates],
-                                      _present([r / "common" for r in self.roots])])
+                                      [self.tree(t) for t in self.templates],
+                                      self.present([r / "common" for r in self.roots])])
         return self._common
 
     def game(self, game_id: str) -> str:
         """What every job of a game reads: the common inputs and the game's folders."""
         if game_id not in self._games:
             self._games[game_id] = digest_of([self.common(), game_id,
-                                              _present([r / game_id for r in self.roots])])
+                                              self.present([r / game_id for r in self.roots])])
         return self._games[game_id]
 
     def everything(self) -> str:
         """Every file of every content root and the common inputs (a whole build's record)."""
-        return digest_of([self.common(), [tree_digest(r) for r in self.roots]])
+        roots = []
+        for root in self.roots:
+            if root.is_symlink() or not root.is_dir():
+                raise Untrusted(str(root))
+            entries = []
+            for entry in sorted(root.iterdir()):
+                if entry.is_symlink():
+                    raise Untrusted(str(entry))
+                found = file_digest(entry) if entry.is_file() else self.tree(entry)
+                if found is None:
+                    raise Untrusted(str(entry))
+                entries.append([entry.name, found])
+            roots.append(entries)
+        return digest_of([self.common(), roots])
 
 
 class Manifest:
@@ -212,11 +243,6 @@ class Manifest:
         from ..atomic import write_atomically
 
         write_atomically(self.path, lambda temp: temp.write_text(text, encoding="utf-8"))
-
-
-def _present(folders: list[Path]) -> list[str]:
-    """The digests of the folders that exist (a root without one adds nothing to read)."""
-    return [digest for digest in map(tree_digest, folders) if digest != "absent"]
 
 
 def _recent(entries: dict[str, Any]) -> dict[str, Any]:

@@ -47,7 +47,7 @@ class Skipper:
 
     def replay(self) -> BuildReport | None:
         """The report of the same build recorded earlier, if every file it wrote is intact."""
-        if self.options.force:
+        if self.options.force or not self.manifest.records:
             return None
         key = self._record_key()
         record = self.manifest.records.get(key or "")
