@@ -285,3 +285,22 @@ def test_a_forced_build_is_remembered_for_the_next_plain_one(tmp_path: Path) -> 
     options = replace(GOBLIN, parts=("counters",), out=tmp_path)
     assert len(run_build(replace(options, force=True, jobs=2)).written) == 1
     assert skip.Skipper(options).replay() is not None  # --force and --jobs change no file
+
+
+def test_bad_content_is_refused_with_every_problem_though_files_are_up_to_date(
+        tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    shutil.copytree(CONTENT / "goblin-slayer" / "text", mine / "goblin-slayer" / "text")
+    options = replace(GOBLIN, out=tmp_path / "o", content=mine)
+    run_build(options)
+    before = {p: p.read_bytes() for p in options.out.rglob("*") if p.is_file()}
+    text = mine / "goblin-slayer" / "text" / "en.yaml"
+    text.write_text(text.read_text(encoding="utf-8") + "names: [\n", encoding="utf-8")
+    (mine / "goblin-slayer" / "text" / "ru.yaml").write_text("- a list\n", encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        run_build(options)
+    with pytest.raises(ContentError) as clean:  # the same problems as a clean build's
+        run_build(replace(options, out=tmp_path / "clean"))
+    assert caught.value.problems == clean.value.problems
+    assert "en.yaml" in {Path(p.file).name for p in caught.value.problems}
+    assert {p: p.read_bytes() for p in options.out.rglob("*") if p.is_file()} == before
