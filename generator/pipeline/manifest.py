@@ -230,8 +230,10 @@ class Manifest:
 
     def save(self) -> None:
         """Merge this build's entries into the manifest on disk; write it atomically."""
-        disk = self._read()
-        files = {rel: entry for rel, entry in {**disk.get("files", {}), **self.files,
+        disk = self._read()  # another build may have written since this one read it: its
+        # entries are newer than what this one read, and this one's files newer still (a file
+        # whose bytes are not its entry's is redrawn next time, whoever wrote it)
+        files = {rel: entry for rel, entry in {**self.files, **disk.get("files", {}),
                                                **self.written}.items()
                  if (self.out / rel).is_file()}
         checks = _recent({**disk.get("checks", {}), **self.checks})
