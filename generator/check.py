@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .build import load_games, select_games, with_side_problems
 from .content.paths import ContentRoots
 from .errors import ContentError, Problem, errors_only
+from .pipeline.load import load_games, with_side_problems
+from .pipeline.select import select_games
 
 
 def check_content(content: Path | None, strict: bool, games: tuple[str, ...] = (),

@@ -205,18 +205,25 @@ def _langs(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -
               help="Print-and-cut on a cutting machine: its registration marks on every "
               "sheet, pieces 2 mm apart with 1 mm of bleed, and beside each PDF a cut file "
               "per page (FILE-cut-pN.svg and .dxf, in mm).")
-def build(games: tuple[str, ...], parts: tuple[str, ...], **opts: Any) -> None:
+@click.option("--force", is_flag=True,
+              help="Redraw every file, even those that are up to date.")
+@click.option("-v", "--verbose", is_flag=True, help="List the files that were up to date too.")
+def build(games: tuple[str, ...], parts: tuple[str, ...], verbose: bool, **opts: Any) -> None:
     """Build print-and-play PDFs into OUT/GAME/GAME-PART-LANG-PAPER.pdf.
 
-    With no GAMES, every game is built, in every language, on A4.
+    With no GAMES, every game is built, in every language, on A4. A file whose inputs have
+    not changed since it was written is left as it is (up to date); --force redraws it.
     """
     from .build import BuildOptions, run_build
 
     options = BuildOptions(games=games, parts=parts, **_machine(opts))
-    report = run_build(options, progress=lambda path: click.echo(f"wrote {path}"))
+    report = run_build(options, progress=lambda path: click.echo(f"wrote {path}"),
+                       up_to_date=(lambda path: click.echo(f"up to date {path}")) if verbose
+                       else (lambda _: None))
     _echo_warnings(report.warnings)
     n = len(report.written)
-    click.echo(f"{n} file{'s' if n != 1 else ''} written to {options.out}")
+    fresh = f", {len(report.skipped)} up to date" if report.skipped else ""
+    click.echo(f"{n} file{'s' if n != 1 else ''} written to {options.out}{fresh}")
 
 
 def _machine(opts: dict[str, Any]) -> dict[str, Any]:
@@ -338,8 +345,8 @@ def list_games() -> None:
               show_default=True, help="Output format.")
 def layout(game: str, parts: tuple[str, ...], fmt: str, **opts: Any) -> None:
     """Print the imposed geometry of a game's sheets (mm, origin at the top-left)."""
-    from .build import BuildOptions
     from .layout.export import layout_data, layout_text
+    from .pipeline.options import BuildOptions
 
     data = layout_data(BuildOptions(games=(game,), parts=parts, **_machine(opts)))
     click.echo(json.dumps(data, ensure_ascii=False, indent=1) if fmt == "json"

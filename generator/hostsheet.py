@@ -10,7 +10,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from .build import BuildOptions, Job, draw_job, write_atomically
 from .content.paper import ExamplePlan, PaperBundle, read_plan_file
 from .content.paths import ContentRoots
 from .draw.papersheets import HostSheet
@@ -25,6 +24,10 @@ from .games.paper import (
     player_sheet_pieces,
 )
 from .layout.imposition import PieceSpec
+from .pipeline.draw import draw_job
+from .pipeline.options import BuildOptions
+from .pipeline.plan import Job
+from .pipeline.write import write_atomically
 from .plan.model import Plan, Pos
 
 

@@ -65,8 +65,8 @@ def test_a_failed_build_leaves_earlier_files_and_folders_as_they_were(tmp_path: 
     assert code == 1 and "nothing was written" in err
     after = {p.relative_to(out): hashlib.sha256(p.read_bytes()).hexdigest()
              for p in out.rglob("*") if p.is_file()}
-    assert after == before
-    assert sorted(p.name for p in out.iterdir()) == ["magic-labyrinth"]
+    assert after == before  # the manifest too: a failed build does not touch it
+    assert sorted(p.name for p in out.iterdir()) == [".labyrinth-build.json", "magic-labyrinth"]
 
 
 def test_rulebook_warnings_pass_a_build_and_stop_a_strict_one(tmp_path: Path) -> None:

@@ -5,17 +5,15 @@ The files themselves are read and the locations parsed by content/goblin_files.p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..errors import Problem, shared_errors
+from ..errors import Problem
 from ..goblin.hexgrid import Edge, Hex
-from .art import register, resolve_refs
-from .common import GameTexts, HexColor, SheetTexts, Worded, load_language_texts
+from .common import GameTexts, HexColor, SheetTexts, Worded
 from .modeling import Strict
 from .paths import ContentRoots, display_path
 from .schema import Field
-from .translation import usable
 
 Kind = Literal["entrance", "centre", "open-centre", "edge", "blocked-edge"]
 Feature = Literal["door", "tunnel"]
@@ -205,36 +203,6 @@ class GoblinBundle(Worded):
 
     def counter_name(self, counter_id: str, lang: str) -> str:
         return self.texts[lang].names.counters[counter_id]
-
-
-def load_goblin(roots: ContentRoots) -> tuple[GoblinBundle | None, list[Problem]]:
-    """Load the game's files, names and pictures; the cave check over every legal assembly
-    is the game's slow check (games/goblin.py), run beside the drawing in a build."""
-    from .goblin_files import load_goblin_content  # it imports this module's models
-
-    content, problems = load_goblin_content(roots.roots)
-    texts = load_language_texts(roots, f"{GAME}/text", GoblinTexts, problems)
-    sheet = load_language_texts(roots, "common/text", SheetTexts, problems)
-    if content is None:
-        return None, problems
-    problems.extend(_check_names(roots, content, texts))
-    content = replace(content, locations=tuple(
-        replace(loc, name={lang: t.names.locations.get(loc.id, "") for lang, t in texts.items()})
-        for loc in content.locations))
-    pictures = resolve_refs(roots, GAME, "counters.yaml", [  # the counters' art files
-        (c.picture, ("counters", i, "art"), c.art_path)
-        for i, c in enumerate(content.counters.counters)], problems)
-    pictures.update(resolve_refs(roots, GAME, "locations.yaml", [
-        (f"decor-{loc.id}", ("locations", i, "decor"), None)
-        for i, loc in enumerate(content.locations)]
-        + [(kind, _first_feature(roots, kind), f"art/locations/{kind}.svg")
-           for kind in ("door", "tunnel")],
-        problems))
-    if shared_errors(problems):
-        return None, problems
-    register(GAME, pictures)
-    texts, sheet = usable(texts, problems), usable(sheet, problems)
-    return GoblinBundle(content, texts, sheet), problems
 
 
 def _first_feature(roots: ContentRoots, kind: str) -> tuple[Any, ...]:

@@ -1,13 +1,15 @@
-"""Read game.yaml, counters.yaml and locations.yaml of Goblin Slayer into GoblinContent."""
+"""Read game.yaml, counters.yaml and locations.yaml of Goblin Slayer into GoblinContent, and
+load the whole game with its texts and pictures (load_goblin)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import Problem
+from ..errors import Problem, shared_errors
 from ..goblin.hexgrid import (
     DIRECTION_INDEX,
     DIRECTION_NAMES,
@@ -20,15 +22,23 @@ from ..goblin.hexgrid import (
 )
 from ..sourceyaml import SourceDoc, load_yaml_file
 from ..units import LengthSyntaxError, parse_length
+from .art import register, resolve_refs
+from .common import SheetTexts, load_language_texts
 from .goblin import (
+    GAME,
     CountersFile,
     GameFile,
+    GoblinBundle,
     GoblinContent,
+    GoblinTexts,
     Location,
     LocationSpec,
+    _check_names,
+    _first_feature,
 )
 from .modeling import validate_model
-from .paths import display_path, safe_file
+from .paths import ContentRoots, display_path, safe_file
+from .translation import usable
 
 GAME_DIR = "goblin-slayer"
 FILES = ("game.yaml", "counters.yaml", "locations.yaml")
@@ -243,3 +253,31 @@ def _check_counts(game: GameFile, counters: CountersFile, docs: dict[str, Source
                                                   f"{facts.locations} locations but "
                                                   f"locations.yaml has {n_locations}: make them "
                                                   "agree"))
+
+
+def load_goblin(roots: ContentRoots) -> tuple[GoblinBundle | None, list[Problem]]:
+    """Load the game's files, names and pictures; the cave check over every legal assembly
+    is the game's slow check (games/goblin.py), run beside the drawing in a build."""
+    content, problems = load_goblin_content(roots.roots)
+    texts = load_language_texts(roots, f"{GAME}/text", GoblinTexts, problems)
+    sheet = load_language_texts(roots, "common/text", SheetTexts, problems)
+    if content is None:
+        return None, problems
+    problems.extend(_check_names(roots, content, texts))
+    content = replace(content, locations=tuple(
+        replace(loc, name={lang: t.names.locations.get(loc.id, "") for lang, t in texts.items()})
+        for loc in content.locations))
+    pictures = resolve_refs(roots, GAME, "counters.yaml", [  # the counters' art files
+        (c.picture, ("counters", i, "art"), c.art_path)
+        for i, c in enumerate(content.counters.counters)], problems)
+    pictures.update(resolve_refs(roots, GAME, "locations.yaml", [
+        (f"decor-{loc.id}", ("locations", i, "decor"), None)
+        for i, loc in enumerate(content.locations)]
+        + [(kind, _first_feature(roots, kind), f"art/locations/{kind}.svg")
+           for kind in ("door", "tunnel")],
+        problems))
+    if shared_errors(problems):
+        return None, problems
+    register(GAME, pictures)
+    texts, sheet = usable(texts, problems), usable(sheet, problems)
+    return GoblinBundle(content, texts, sheet), problems

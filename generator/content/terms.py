@@ -21,7 +21,7 @@ from typing import Annotated
 
 from ..errors import Problem
 from ..sourceyaml import SourceDoc
-from .common import load_doc
+from .docs import load_doc
 from .modeling import Strict, validate_model
 from .paths import ContentRoots
 from .schema import Before, Field

@@ -26,6 +26,8 @@ import reportlab
 from reportlab import rl_config
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+
 FORMAT = 1
 # Attributes not stored: the file's bytes (read again), its path, and the scale function
 # (rebuilt: every bundled face has 1000 units per em, for which ReportLab's scale is x -> x).
@@ -110,8 +112,6 @@ def bundled_font(name: str, font_path: Path) -> TTFont:
 
 def main() -> None:
     """Rewrite the metrics of every bundled font (after a font or ReportLab changes)."""
-    from .fonts import FONT_DIR
-
     for path in sorted(FONT_DIR.glob("*.ttf")):
         print(f"wrote {write_metrics(path).relative_to(FONT_DIR.parent.parent)}")
 

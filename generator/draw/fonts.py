@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 
 from . import streams  # noqa: F401  (our compression level for every PDF we write)
-from .fontmetrics import bundled_font
-
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+from .fontmetrics import FONT_DIR, bundled_font
 
 # Logical name used by the drawing code -> file in generator/fonts/.
 FONT_FILES = {

@@ -25,9 +25,12 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat
 
-from ..build import BuildOptions, Job, draw_job, impose_job, plan_jobs
 from ..errors import Problem, UsageError
 from ..layout.imposition import PieceSpec
+from ..pipeline.draw import draw_job
+from ..pipeline.impose import impose_job
+from ..pipeline.options import BuildOptions
+from ..pipeline.plan import Job, plan_jobs
 
 SUPERSAMPLE = 4
 EDGE_RING = 2  # pixels of the cut's inside edge whose colour fills the transparent ones

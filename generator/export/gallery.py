@@ -14,8 +14,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..build import BuildOptions, Job, draw_job, plan_jobs
 from ..games.registry import game_ids
+from ..pipeline.draw import draw_job
+from ..pipeline.options import BuildOptions
+from ..pipeline.plan import Job, plan_jobs
 from .faces import part_faces
 from .output import png_bytes
 

@@ -15,7 +15,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..build import Job, default_workers
+from ..pipeline.draw import default_workers
+from ..pipeline.plan import Job
 from .faces import ExportOptions, Plan, part_faces
 from .names import piece_description, piece_name
 from .output import Staging, save_json, save_png

@@ -1,8 +1,12 @@
-"""What a game and a printable part are, for the build orchestrator."""
+"""What a game and a printable part are, for the build orchestrator.
+
+The parts every game gets besides its own (its rulebook, the print guide) are added by
+games/standard.py, which the game modules call; nothing here imports the parts' code.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,41 +56,10 @@ class Game:
     # checks of the loaded content slow enough to run in a drawing worker during a build
     slow_checks: list[Callable[[Any], list[Problem]]] = field(default_factory=list)
 
-    def __post_init__(self) -> None:
-        if self.rules_context is not None and "rules" not in self.parts:
-            self.parts["rules"] = rules_part(self.id, self.rules_context)
-        if "print-guide" not in self.parts and any(p.render is None for p in self.parts.values()):
-            from .sets import guide_part
-
-            self.parts["print-guide"] = guide_part(self)
-
-    def check_rules(self, roots: ContentRoots, content: Any,
-                    langs: Collection[str] | None = None) -> list[Problem]:
-        """Check the game's rulebooks in langs, or in every language (none when it has no
-        rules)."""
-        if self.rules_context is None:
-            return []
-        from .rules import check_game_rules
-
-        return check_game_rules(roots, self.id, content, self.rules_context, langs)
-
 
 def part_title(part: str) -> Callable[[Any, str], str]:
     """The footer name of a part: `parts.PART` of the game's `text/LANG.yaml`."""
     return lambda content, lang: content.texts[lang].parts.get(part, part)
-
-
-def rules_part(game: str, context: Callable[[Any, str], dict[str, Any]]) -> Part:
-    """The rulebook part of a game; the rulebook code is imported only when it is used."""
-
-    def render(content: Any, roots: ContentRoots, lang: str, paper: str, path: Path,
-               draft: bool = False) -> list[str]:
-        from .rules import render_rules
-
-        return render_rules(game, content, context, roots, lang, paper, path, draft)
-
-    return Part("rules", render=render,
-                languages=lambda content, roots: sorted(rules_files(roots, game)))
 
 
 def rules_files(roots: ContentRoots, game: str) -> dict[str, Path]:

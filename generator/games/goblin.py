@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..content.goblin import GAME, GoblinBundle, load_goblin
+from ..content.goblin import GAME, GoblinBundle
+from ..content.goblin_files import load_goblin
 from ..draw import goblin as art
+from ..draw.goblin_aid import draw_player_aid
 from ..draw.kit import Box, Style
 from ..draw.sheet import Painter
 from ..errors import Problem
 from ..layout.imposition import PieceSpec
 from .base import Game, Part, part_title
+from .standard import with_standard_parts
 
 AID_W, AID_H = 180.0, 240.0
 
@@ -98,10 +101,10 @@ def _counter(c: Any, box: Box, payload: Any, style: Style) -> None:
 
 
 def _aid(c: Any, box: Box, payload: Any, style: Style) -> None:
-    art.draw_player_aid(c, box, payload[0], payload[1], style)
+    draw_player_aid(c, box, payload[0], payload[1], style)
 
 
-GOBLIN_SLAYER = Game(
+GOBLIN_SLAYER = with_standard_parts(Game(
     id=GAME,
     load=load_goblin,
     parts={
@@ -120,4 +123,4 @@ GOBLIN_SLAYER = Game(
     slow_checks=[lambda bundle: _cave_check(bundle)],
     sheet_texts=lambda bundle, lang: bundle.sheet_texts[lang],
     rules_context=goblin_rules_context,
-)
+))

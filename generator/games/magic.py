@@ -13,6 +13,7 @@ from ..draw.sheet import Painter
 from ..layout import maze
 from ..layout.imposition import PieceSpec
 from .base import Game, Part, part_title
+from .standard import with_standard_parts
 
 SCORE_SHEET_W, SCORE_SHEET_H = 180.0, 240.0
 
@@ -185,7 +186,7 @@ def _painters_score() -> dict[str, Painter]:
     return {"score-sheet": Painter(draw_score_sheet, outline=False)}
 
 
-MAGIC_LABYRINTH = Game(
+MAGIC_LABYRINTH = with_standard_parts(Game(
     id="magic-labyrinth",
     load=load_magic,
     parts={
@@ -203,4 +204,4 @@ MAGIC_LABYRINTH = Game(
     languages=lambda content: content.languages,
     sheet_texts=lambda content, lang: content.sheet_texts[lang],
     rules_context=magic_rules_context,
-)
+))

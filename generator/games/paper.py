@@ -36,6 +36,7 @@ from ..plan.model import HOLE, Plan
 from ..plan.stats import plan_stats, summary_line
 from ..units import mm
 from .base import Game, Part, part_title
+from .standard import with_standard_parts
 
 
 def ravine_letters(plan: Plan, letters: str) -> dict[str, str]:
@@ -150,7 +151,7 @@ HOST_PART = Part("host-sheets", host_pieces, host_painters, part_title("host-she
                  weight=4.0)  # a plan, its QR code and the rounds' tables per sheet
 PLAYER_PART = Part("player-sheet", player_pieces, player_painters, part_title("player-sheet"))
 
-PAPER_LABYRINTH = Game(
+PAPER_LABYRINTH = with_standard_parts(Game(
     id=GAME,
     load=load_paper,
     parts={"player-sheet": PLAYER_PART, "host-sheets": HOST_PART},
@@ -159,4 +160,4 @@ PAPER_LABYRINTH = Game(
     languages=lambda bundle: bundle.languages,
     sheet_texts=lambda bundle, lang: bundle.sheet_texts[lang],
     rules_context=paper_rules_context,
-)
+))

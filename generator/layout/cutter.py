@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .imposition import Placed
+    from .sheets import Placed
 
 MACHINES = ("silhouette",)
 

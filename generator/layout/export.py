@@ -37,7 +37,7 @@ def page_data(page: Page) -> dict[str, Any]:
 
 def layout_data(options: Any) -> dict[str, Any]:
     """Impose every job of a build and return its geometry without drawing."""
-    from ..build import iter_layout
+    from ..pipeline.impose import iter_layout
 
     files = []
     for job, pages in iter_layout(options):

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .imposition import Band, PieceSpec, SheetOptions
+    from .sheets import Band, PieceSpec, SheetOptions
 
 ROUND_GAP = 3.0  # between round or hex neighbours, before bleed
 MARK_OFFSET = 1.0  # from the bleed edge to a crop mark

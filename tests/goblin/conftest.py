@@ -17,7 +17,7 @@ def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="session")
 def bundled() -> GoblinContent:
     """The bundled content, with the names of its text files filled in."""
-    from generator.content.goblin import load_goblin
+    from generator.content.goblin_files import load_goblin
     from generator.content.paths import ContentRoots
 
     bundle, problems = load_goblin(ContentRoots.with_user(None))

@@ -8,9 +8,11 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.content.goblin import AidTexts, GoblinContent, load_goblin
+from generator.content.goblin import AidTexts, GoblinContent
+from generator.content.goblin_files import load_goblin
 from generator.content.paths import ContentRoots
-from generator.draw.goblin import draw_counter, draw_location, draw_player_aid, location_size_mm
+from generator.draw.goblin import draw_counter, draw_location, location_size_mm
+from generator.draw.goblin_aid import draw_player_aid
 from generator.draw.kit import Box, Style
 from generator.units import mm
 

@@ -1,0 +1,157 @@
+"""Stage 5, draw: one job to one PDF, and the slow checks beside them, in workers."""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing as mp
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..content.placeholders import fill
+from ..draw.kit import Style
+from ..draw.sheet import DocInfo, Furniture, render_pages
+from ..errors import Problem, errors_only
+from .impose import impose_job
+from .load import Loaded
+from .options import BuildOptions
+from .plan import Job
+
+
+def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
+    """Draw one PDF to path; return the texts that had to be shrunk below the minimum."""
+    if job.part.render is not None:
+        return job.part.render(job.content, job.roots, job.lang, job.paper, path, job.draft)
+    from ..render import render_line
+
+    pages = impose_job(job, options)
+    texts = job.game.sheet_texts(job.content, job.lang)
+    game_name = job.game.name(job.content, job.lang)
+    part_title = job.part.title(job.content, job.lang)
+
+    def footer(page: int, total: int) -> str:
+        label = fill(texts.page, page=page, pages=total)
+        line = render_line("footer.txt.j2", options.templates, game=game_name, part=part_title,
+                           language=texts.language, page_label=label)
+        return f"{line}  ·  {texts.draft}" if job.draft and texts.draft else line
+
+    style = Style(bleed=options.bleed * 72 / 25.4, ink_saver=options.ink_saver)
+    title = render_line("document-title.txt.j2", options.templates, game=game_name,
+                        part=part_title, language=texts.language, paper=job.paper)
+    furniture = Furniture(texts.ruler, texts.print_at_100, footer, texts.fold,
+                          job.game.accent(job.content))
+    render_pages(path, pages, job.part.painters(), furniture, style,
+                 DocInfo(title, part_title, job.lang), job.part.margin)
+    return style.overflows
+
+
+@dataclass
+class Task:
+    """Work for one process: a game's slow checks first (if any), then some files.
+
+    A task that checks a game's rulebooks also draws them, so the check's parsed rulebooks
+    are reused; when the check stops the build, its files are not drawn.
+    """
+
+    check: str | None  # game id
+    files: list[int]  # indexes into the pending files
+
+
+@dataclass
+class Outcome:
+    """What a task found: its slow checks' problems, files refused, texts shrunk per file."""
+
+    check: list[Problem] | None
+    refused: dict[Any, Problem]
+    overflows: dict[int, list[str]]
+
+
+_WORK: list[Any] = []  # (loaded, pending, tasks, strict), inherited by forked workers
+
+
+def _run_task(index: int) -> Outcome:
+    loaded, pending, tasks, strict = _WORK
+    task: Task = tasks[index]
+    found = None
+    if task.check is not None:
+        found = loaded.run_slow_checks(task.check)
+        if errors_only(found, strict):
+            return Outcome(found, dict(loaded.roots.refused), {})
+    overflows = {}
+    for i in task.files:
+        job, options, temp = pending[i]
+        overflows[i] = draw_job(job, options, temp)
+    return Outcome(found, dict(loaded.roots.refused), overflows)
+
+
+def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]]) -> list[Task]:
+    """The slow checks with their games' rulebooks first (the longest work), then each other
+    part in all its languages, the heaviest parts first (Part.weight) so that the workers
+    finish together: one process draws a part in all its languages, so what they share (the
+    QR code of a host sheet's plan, a picture read from its file) is made once."""
+    tasks = []
+    for game_id in loaded.slow:
+        files = [i for i, (job, _, _) in enumerate(pending)
+                 if job.game.id == game_id and job.part.name == "rules"]
+        tasks.append(Task(game_id, files))
+    taken = {i for task in tasks for i in task.files}
+    parts: dict[tuple[str, str], list[int]] = {}
+    for i, (job, _, _) in enumerate(pending):
+        if i not in taken:
+            parts.setdefault((job.game.id, job.part.name), []).append(i)
+    heaviest = sorted(parts.values(), key=lambda files: -pending[files[0]][0].part.weight)
+    return tasks + [Task(None, files) for files in heaviest]
+
+
+def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], strict: bool,
+             workers: int) -> tuple[dict[str, list[Problem]], dict[int, list[str]]]:
+    """Run the rulebook checks and draw every pending file; in forked workers when that helps.
+
+    Workers inherit the loaded content through fork, so nothing is pickled but an index and
+    the findings. Each file is drawn by exactly one process, so the output is the same bytes
+    as a sequential run. Returns the rulebook checks' problems by game, and the texts each
+    file had to shrink. Once every check is in and one stops the build, drawing stops.
+    """
+    tasks = make_tasks(loaded, pending)
+    _WORK[:] = [loaded, pending, tasks, strict]
+    found: dict[str, list[Problem]] = {}
+    overflows: dict[int, list[str]] = {}
+    checks = sum(1 for task in tasks if task.check is not None)
+
+    def collect(results: Iterator[Outcome]) -> None:
+        for n, (task, outcome) in enumerate(zip(tasks, results), 1):
+            if task.check is not None:
+                found[task.check] = outcome.check or []
+            for key, problem in outcome.refused.items():  # a worker's finds, reported here
+                loaded.roots.refused.setdefault(key, problem)
+            overflows.update(outcome.overflows)
+            if n == checks and any(errors_only(f, strict) for f in found.values()):
+                return  # the checks come first: nothing more is worth drawing
+
+    try:
+        if workers < 2 or len(tasks) < 2 or "fork" not in mp.get_all_start_methods():
+            collect(map(_run_task, range(len(tasks))))
+        else:
+            gc.freeze()  # what the workers inherit is never scanned (nor copied) by collections
+            try:
+                with mp.get_context("fork").Pool(min(workers, len(tasks)),
+                                                 initializer=_worker_gc) as pool:
+                    collect(pool.imap(_run_task, range(len(tasks))))
+            finally:
+                gc.unfreeze()
+    finally:
+        _WORK.clear()
+    return found, overflows
+
+
+def _worker_gc() -> None:
+    """Collect cycles less often in a drawing worker: drawing makes many short-lived objects
+    and few cycles, and a worker lives for one build (about 3 % of its time otherwise)."""
+    gc.set_threshold(10_000, 20, 20)
+
+
+def default_workers() -> int:
+    """Worker processes for a build: one per core, at most four."""
+    return max(1, min(4, os.cpu_count() or 1))

@@ -1,0 +1,63 @@
+"""Stage 4, impose: a job's pieces placed on pages (pure geometry)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..layout.imposition import PAPERS, Page, SheetOptions, impose
+from .options import BuildOptions
+from .plan import Job, plan_jobs
+
+
+def sheet_options(job: Job, options: BuildOptions) -> SheetOptions:
+    return SheetOptions(PAPERS[job.paper], margin=job.part.margin, bleed=options.bleed,
+                        duplex=options.duplex, gutter=options.gutter,  # type: ignore[arg-type]
+                        back_offset=options.back_offset, one_up=options.one_up,
+                        cutter=options.cutter)
+
+
+def impose_job(job: Job, options: BuildOptions) -> list[Page]:
+    """Impose the job's pieces on pages (the print guide and the pack: see games/sets.py)."""
+    sheet = sheet_options(job, options)
+    if job.part.special == "guide":
+        return _guide_pages(job, options, sheet)
+    pages = impose(job.part.pieces(job.content, job.lang), sheet)
+    if job.part.special == "pack":
+        from ..games.sets import pack_guide, with_guide
+
+        first = next((p.spec.id for p in pages[0].pieces), "ID") if pages else "ID"
+        guide = pack_guide(job.game, job.content, job.lang, pages, options.duplex,
+                           _reprint_command(job, first))
+        return with_guide(guide, pages, sheet)
+    return pages
+
+
+def _reprint_command(job: Job, piece_id: str) -> str:
+    paper = f" --paper {job.paper}" if job.paper != "a4" else ""
+    return f"labyrinth-pnp build {job.game.id} --pieces {piece_id} --lang {job.lang}{paper}"
+
+
+def _guide_pages(job: Job, options: BuildOptions, sheet: SheetOptions) -> list[Page]:
+    """The default build's print guide: every other file of the game, sheet by sheet."""
+    from ..games.sets import files_guide, guide_piece, has_pieces, packable
+
+    files = []
+    for part in job.game.parts.values():
+        if part.special:
+            continue
+        sibling = Job(job.game, part, job.content, job.lang, job.paper, job.roots)
+        pages = [] if part.render is not None else impose_job(sibling, options)
+        files.append((sibling.relative.name, part, pages))
+    command = (_reprint_command(job, packable(job.game, job.content, job.lang)[0].id)
+               if has_pieces(job.game, job.content, job.lang) else "")  # the paper game: none
+    guide = files_guide(job.game, job.content, job.lang, files, options.duplex, command,
+                        one_up=options.one_up)
+    return impose([guide_piece(guide, sheet)], sheet) if guide is not None else []
+
+
+def iter_layout(options: BuildOptions) -> Iterator[tuple[Job, list[Page]]]:
+    """Yield each job with its imposed pages, without drawing anything."""
+    jobs, _ = plan_jobs(options, drawing=False)
+    for job in jobs:
+        if job.part.render is None:
+            yield job, impose_job(job, options)

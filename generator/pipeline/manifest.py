@@ -1,0 +1,252 @@
+"""Incremental builds: what each PDF was made from, so that a rebuild redraws only what changed.
+
+`OUT/.labyrinth-build.json` records, for every PDF a build wrote, the digest of the inputs its
+job reads and the size and digest of the bytes written. A later build skips a job ("up to
+date") when its input digest is the one recorded and its file still has those bytes; a file
+changed or deleted by hand is redrawn. See docs/architecture.md.
+
+Decisions (a wrong skip is far worse than a redraw, so inputs are declared generously):
+- A job reads every file of its game's folder and of `common/` in every content root (the
+  user's folder, then the bundled one), every template (bundled and the user's), the tool's
+  own files (code, fonts, metrics: the whole package), the Python version and the names of
+  the installed packages' metadata folders (their versions), and every option that can change
+  a file's bytes. Which games, parts and languages were asked for does not change a file.
+- A content or templates folder holding a link or an unreadable file is never trusted: every
+  job is drawn and every check run (a link's target can change without the folder changing).
+- The slow checks (rulebooks, the cave) are kept by the same inputs plus the languages they
+  check and the working folder (their messages name files relative to it).
+- A build that succeeded also records all its inputs and options with its files and warnings:
+  the same build again, with every file intact, loads nothing and repeats those warnings.
+- The manifest is written after the files, with a temporary file and a rename, merged with the
+  copy on disk at that moment: a build killed half-way leaves the old manifest, whose entries
+  no longer match the files that did change, so they are redrawn. Unreadable: treated as empty.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..content.paths import PACKAGE_DIR, bundled_dir
+from ..errors import Problem
+
+NAME = ".labyrinth-build.json"
+FORMAT = 1
+KEEP = 32  # check results and build records kept (the most recent)
+_TOOL: list[str] = []  # the tool's digest, worked out once per process
+BY_STAT = (".ttf", ".marshal")  # the package's fonts and their metrics
+
+
+class Untrusted(Exception):
+    """A folder holds a link or an unreadable file: no digest of it can be trusted."""
+
+
+def tree_digest(folder: Path, by_stat: tuple[str, ...] = ()) -> str:
+    """Digest every file below folder (names and bytes); raise Untrusted on a link. Files
+    whose names end with one of by_stat count by size, time and inode, not read."""
+    digest = hashlib.sha256()
+    if not folder.exists():
+        return "absent"
+    if folder.is_symlink() or not folder.is_dir():
+        raise Untrusted(str(folder))
+    for path, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(dirs) + sorted(files):
+            if os.path.islink(os.path.join(path, name)):
+                raise Untrusted(os.path.join(path, name))
+        for name in sorted(files):
+            full = os.path.join(path, name)
+            try:
+                if name.endswith(by_stat) and by_stat:
+                    stat = os.stat(full)
+                    data = f"{stat.st_size} {stat.st_mtime_ns} {stat.st_ino}".encode()
+                else:
+                    with open(full, "rb") as file:
+                        data = file.read()
+            except OSError as exc:
+                raise Untrusted(full) from exc
+            digest.update(f"{os.path.relpath(full, folder)}\0{len(data)}\0".encode())
+            digest.update(data)
+    return digest.hexdigest()
+
+
+def tool_digest(known: dict[str, str] | None = None) -> str:
+    """The tool's own files, its version, Python's and the installed packages' versions.
+
+    The code is read in full; the fonts and their metrics (7 MB, changed only with a new
+    version) count by size, time and inode, as `git` and `make` judge files. A build with
+    nothing to do reads no code either: `known` maps a signature of every file's name, size,
+    time and inode to the digest worked out for it before (kept in the manifest). Content and
+    templates are always read in full.
+    """
+    if not _TOOL:
+        packages = sorted(entry for place in sys.path if os.path.isdir(place or ".")
+                          for entry in os.listdir(place or ".")
+                          if entry.endswith((".dist-info", ".egg-info")))
+        signature = digest_of([__version__, sys.version, packages, _stat_signature(PACKAGE_DIR)])
+        cached = (known or {}).get(signature)
+        _TOOL[:] = [cached or digest_of([__version__, sys.version, packages,
+                                         tree_digest(PACKAGE_DIR, BY_STAT)]), signature]
+    return _TOOL[0]
+
+
+def _stat_signature(folder: Path) -> list[Any]:
+    """Name, size, modification time and inode of every file below folder."""
+    found = []
+    for path, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            stat = os.stat(os.path.join(path, name))
+            found.append([os.path.relpath(os.path.join(path, name), folder), stat.st_size,
+                          stat.st_mtime_ns, stat.st_ino])
+    return found
+
+
+def digest_of(value: Any) -> str:
+    """Digest a JSON-able value."""
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def file_digest(path: Path) -> tuple[int, str] | None:
+    """Size and digest of a file's bytes, or None when it cannot be read."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return len(data), hashlib.sha256(data).hexdigest()
+
+
+def problem_data(problems: list[Problem]) -> list[dict[str, Any]]:
+    """Problems as JSON-able records."""
+    return [asdict(p) for p in problems]
+
+
+def problems_from(records: list[dict[str, Any]]) -> list[Problem]:
+    """Problems back from their records."""
+    return [Problem(**record) for record in records]
+
+
+class Inputs:
+    """The digests of what the jobs of one build read, each worked out once."""
+
+    def __init__(self, content: Path | None, templates: Path | None) -> None:
+        self.roots = (content, bundled_dir("content")) if content else (bundled_dir("content"),)
+        self.templates = (templates, bundled_dir("templates")) if templates else (
+            bundled_dir("templates"),)
+        self._games: dict[str, str] = {}
+        self._common = ""
+        self._trees: dict[Path, str] = {}
+        self.known_tool: dict[str, str] = {}  # from the manifest (see tool_digest)
+
+    def tree(self, folder: Path) -> str:
+        """The digest of a folder's files, worked out once."""
+        if folder not in self._trees:
+            self._trees[folder] = tree_digest(folder)
+        return self._trees[folder]
+
+    def present(self, folders: list[Path]) -> list[str]:
+        """The digests of the folders that exist (a root without one adds nothing to read)."""
+        return [digest for digest in map(self.tree, folders) if digest != "absent"]
+
+    def common(self) -> str:
+        """The tool, the templates and every root's `common/` folder."""
+        if not self._common:
+            self._common = digest_of([FORMAT, tool_digest(self.known_tool),
+                                      [self.tree(t) for t in self.templates],
+                                      self.present([r / "common" for r in self.roots])])
+        return self._common
+
+    def game(self, game_id: str) -> str:
+        """What every job of a game reads: the common inputs and the game's folders."""
+        if game_id not in self._games:
+            self._games[game_id] = digest_of([self.common(), game_id,
+                                              self.present([r / game_id for r in self.roots])])
+        return self._games[game_id]
+
+    def everything(self) -> str:
+        """Every file of every content root and the common inputs (a whole build's record)."""
+        roots = []
+        for root in self.roots:
+            if root.is_symlink() or not root.is_dir():
+                raise Untrusted(str(root))
+            entries = []
+            for entry in sorted(root.iterdir()):
+                if entry.is_symlink():
+                    raise Untrusted(str(entry))
+                found = file_digest(entry) if entry.is_file() else self.tree(entry)
+                if found is None:
+                    raise Untrusted(str(entry))
+                entries.append([entry.name, found])
+            roots.append(entries)
+        return digest_of([self.common(), roots])
+
+
+class Manifest:
+    """The manifest of one output folder: files written, check results, build records."""
+
+    def __init__(self, out: Path) -> None:
+        self.path = out / NAME
+        self.out = out
+        data = self._read()
+        self.files: dict[str, dict[str, Any]] = data.get("files", {})
+        self.checks: dict[str, list[dict[str, Any]]] = data.get("checks", {})
+        self.records: dict[str, dict[str, Any]] = data.get("records", {})
+        self.tool: dict[str, str] = data.get("tool", {})  # stat signature -> tool digest
+        self.written: dict[str, dict[str, Any]] = {}
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) and data.get("format") == FORMAT else {}
+
+    def intact(self, relative: str, key: str) -> dict[str, Any] | None:
+        """The entry of a file made from inputs `key` and still as written, else None."""
+        entry = self.files.get(relative)
+        if not isinstance(entry, dict) or entry.get("inputs") != key:
+            return None
+        try:
+            if (self.out / relative).stat().st_size != entry.get("size"):
+                return None
+        except OSError:
+            return None
+        found = file_digest(self.out / relative)
+        return entry if found is not None and list(found) == [entry["size"],
+                                                             entry.get("sha256")] else None
+
+    def wrote(self, relative: str, key: str, temp: Path, shrunk: list[str]) -> None:
+        """Note a file drawn to temp from inputs `key` (recorded by save)."""
+        found = file_digest(temp)
+        if found is not None:
+            self.written[relative] = {"inputs": key, "size": found[0], "sha256": found[1],
+                                      "shrunk": shrunk}
+
+    def save(self) -> None:
+        """Merge this build's entries into the manifest on disk; write it atomically."""
+        disk = self._read()  # another build may have written since this one read it: its
+        # entries are newer than what this one read, and this one's files newer still (a file
+        # whose bytes are not its entry's is redrawn next time, whoever wrote it)
+        files = {rel: entry for rel, entry in {**self.files, **disk.get("files", {}),
+                                               **self.written}.items()
+                 if (self.out / rel).is_file()}
+        checks = _recent({**disk.get("checks", {}), **self.checks})
+        records = _recent({**disk.get("records", {}), **self.records})
+        tool = {_TOOL[1]: _TOOL[0]} if len(_TOOL) == 2 else {}
+        text = json.dumps({"format": FORMAT, "files": dict(sorted(files.items())),
+                           "checks": checks, "records": records, "tool": tool},
+                          ensure_ascii=False, indent=1)
+        from ..atomic import write_atomically
+
+        write_atomically(self.path, lambda temp: temp.write_text(text, encoding="utf-8"))
+
+
+def _recent(entries: dict[str, Any]) -> dict[str, Any]:
+    """The last KEEP entries (insertion order: a used entry is moved to the end)."""
+    return dict(list(entries.items())[-KEEP:])

@@ -1,0 +1,121 @@
+"""What a build may skip: jobs whose file is up to date, checks already run on the same inputs.
+
+The keys are digests of everything a job or check reads (see manifest.py for what that is and
+why); nothing is skipped with `--force` or when an input folder cannot be trusted.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import Problem
+from .manifest import Inputs, Manifest, Untrusted, digest_of, problem_data, problems_from
+from .options import BuildOptions, BuildReport
+
+if TYPE_CHECKING:
+    from .load import Loaded
+    from .plan import Job
+
+# The options that can change a file's bytes (the selection of games, parts and languages
+# only decides which files are made; --jobs, --out and --strict change no byte).
+BYTE_OPTIONS = ("paper", "duplex", "bleed", "ink_saver", "gutter", "back_offset", "one_up",
+                "pieces", "pack", "cutter")
+
+
+class Skipper:
+    """The manifest of a build's output folder and the digests of its inputs."""
+
+    def __init__(self, options: BuildOptions) -> None:
+        self.options = options
+        self.manifest = Manifest(options.out)
+        self.inputs = Inputs(options.content, options.templates)
+        self.inputs.known_tool = self.manifest.tool
+        # The cut files of --cutter are not in the manifest: such a build redraws everything
+        self._forced = options.force or bool(options.cutter)
+        self.keys: dict[str, str] = {}  # file (relative to out) -> its inputs' digest
+
+    def _digest(self, *parts: Any) -> str | None:
+        """A digest of parts; None when an input folder holds a link or an unreadable file."""
+        try:
+            return digest_of([value() if callable(value) else value for value in parts])
+        except Untrusted:
+            return None
+
+    def _bytes_options(self) -> dict[str, Any]:
+        return {name: getattr(self.options, name) for name in BYTE_OPTIONS}
+
+    def replay(self) -> BuildReport | None:
+        """The report of the same build recorded earlier, if every file it wrote is intact."""
+        if self._forced or not self.manifest.records:
+            return None
+        key = self._record_key()
+        record = self.manifest.records.get(key or "")
+        if record is None:
+            return None
+        files: dict[str, str] = record.get("files", {})
+        if any(self.manifest.intact(rel, inputs) is None for rel, inputs in files.items()):
+            return None
+        return BuildReport(skipped=[self.options.out / rel for rel in files],
+                           warnings=problems_from(record.get("warnings", [])))
+
+    def _record_key(self) -> str | None:
+        # every option but those that change no file and no message (the warnings repeated
+        # name files in the output folder, so it counts)
+        chosen = {k: v for k, v in asdict(self.options).items() if k not in ("jobs", "force")}
+        return self._digest(self.inputs.everything, chosen, os.getcwd())
+
+    def fresh(self, job: Job) -> list[str] | None:
+        """The texts shrunk in a job's file when it is up to date (None: draw it)."""
+        relative = job.relative.as_posix()
+        key = self._digest(lambda: self.inputs.game(job.game.id), relative, job.game.id,
+                           job.part.name, job.lang, job.paper, job.draft,
+                           self._bytes_options())
+        if key is None:
+            return None
+        self.keys[relative] = key
+        entry = None if self._forced else self.manifest.intact(relative, key)
+        return list(entry.get("shrunk", [])) if entry is not None else None
+
+    def _check_key(self, loaded: Loaded, game_id: str) -> str | None:
+        langs = (sorted(loaded.building.get(game_id, set())) if loaded.building is not None
+                 else None)
+        return self._digest(lambda: self.inputs.game(game_id), "check", game_id, langs,
+                            loaded.with_rules, os.getcwd())
+
+    def cached_checks(self, loaded: Loaded) -> dict[str, list[Problem]]:
+        """The slow checks of loaded already run on the same inputs, by game."""
+        found: dict[str, list[Problem]] = {}
+        for game_id in [] if self._forced else loaded.slow:
+            key = self._check_key(loaded, game_id)
+            if key is not None and key in self.manifest.checks:
+                found[game_id] = problems_from(self.manifest.checks.pop(key))
+                self.manifest.checks[key] = problem_data(found[game_id])  # now most recent
+        return found
+
+    def keep_checks(self, loaded: Loaded, found: dict[str, list[Problem]]) -> None:
+        """Remember the slow checks' findings (not when a file was refused on the way)."""
+        if loaded.roots.refused:
+            return
+        for game_id, problems in found.items():
+            key = self._check_key(loaded, game_id)
+            if key is not None:
+                self.manifest.checks[key] = problem_data(problems)
+
+    def wrote(self, job: Job, temp: Path, shrunk: list[str]) -> None:
+        """Note a file drawn to temp (recorded when the build finishes)."""
+        relative = job.relative.as_posix()
+        if relative in self.keys:
+            self.manifest.wrote(relative, self.keys[relative], temp, shrunk)
+
+    def finish(self, jobs: list[Job], report: BuildReport) -> None:
+        """Write the manifest: the files written and this whole build's record."""
+        files = {job.relative.as_posix(): self.keys.get(job.relative.as_posix()) for job in jobs}
+        key = self._record_key()
+        if key is not None and all(files.values()):
+            self.manifest.records.pop(key, None)
+            self.manifest.records[key] = {"files": files,
+                                          "warnings": problem_data(report.warnings)}
+        self.manifest.save()
