@@ -25,7 +25,7 @@ def check_content(content: Path | None, strict: bool, games: tuple[str, ...] = (
         raise ContentError(drawn)
     if errors_only(bundled, strict):
         raise ContentError(bundled)
-    from .lang.status import outdated_problems
+    from .lang.outdated import outdated_problems
 
     stale = outdated_problems(roots, [game.id for game in selected])
     if strict and stale:

@@ -20,17 +20,17 @@ from .atomic import write_atomically
 from .content.paths import ContentRoots
 from .content.translation import MARKER, SOURCE_KEY, is_forms, is_marked
 from .errors import ContentError, Problem, UsageError
+from .lang.files import (  # noqa: F401  (names other modules import from here)
+    COMMON,
+    NOT_WORDS,
+    PER_GAME,
+    _has_words,
+    source_language,
+    text_units,
+)
 from .sourceyaml import parse_yaml
 
-COMMON = "common/text"
-PER_GAME = (("text", ".yaml", "labels and names printed on the pieces and sheets"),
-            ("terms", ".yaml", "the glossary: one spelling per game term, words to avoid"),
-            ("rules", ".md", "the rulebook"),
-            ("play", ".yaml", "what the program says when it hosts a game (plan play)"))
-# YAML keys whose values are names the tool reads, not words: never marked
-NOT_WORDS = {SOURCE_KEY, "marks", "symbol"}
 _LANG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?\Z")
-_WORDS = re.compile(r"\{[^{}]*\}")
 
 
 @dataclass
@@ -151,10 +151,6 @@ def _write(temp: Path, text: str) -> None:
 
 # --- marking ----------------------------------------------------------------------------------
 
-def _has_words(text: str) -> bool:
-    return any(ch.isalpha() for ch in _WORDS.sub("", text))
-
-
 def string_leaves(data: Any, path: tuple[Any, ...] = ()) -> dict[tuple[Any, ...], str]:
     """Every text of a YAML document a translator translates, by path (a list of words and a
     counted word's forms are one text each: their length differs by language)."""
@@ -226,46 +222,6 @@ def _block_start(lines: list[str], line: int) -> tuple[int, int]:
         if lines[n - 1].strip():
             return n, len(lines[n - 1]) - len(lines[n - 1].lstrip())
     return line, len(lines[line - 1])
-
-
-_CAPTION = re.compile(r'caption="([^"]*)"')
-_STRUCT = re.compile(r"(#{1,6} |[-*+] |\d+[.)] |> |\| )")
-
-
-def text_units(lines: list[str]) -> list[tuple[int, int]]:
-    """(line index, column) where each unit of a rulebook's text starts: a heading, a list
-    item, a table row, a quote, or a paragraph's first line; code, templates left out."""
-    units = []
-    fence = ""
-    previous_blank = True
-    for i, row in enumerate(lines):
-        stripped = row.strip()
-        indent = len(row) - len(row.lstrip())
-        if fence:
-            fence = "" if stripped.startswith(fence) else fence
-            previous_blank = False
-            continue
-        if stripped.startswith(("```", "~~~")):
-            fence = stripped[:3]
-            continue
-        if not stripped:
-            previous_blank = True
-            continue
-        caption = _CAPTION.search(row) if stripped.startswith("{{") else None
-        if caption and _has_words(caption.group(1)):  # a diagram's own caption is text too
-            units.append((i, caption.start(1)))
-            previous_blank = False
-            continue
-        skip = (stripped.startswith(("{%", "<!--", "{#"))
-                or re.fullmatch(r"\|?[\s|:-]+\|?", stripped)
-                or (stripped.startswith("{{") and stripped.endswith("}}")))
-        struct = _STRUCT.match(stripped)
-        if not skip and (struct or previous_blank):
-            at = indent + (struct.end() if struct else 0)
-            if _has_words(row[at:]):
-                units.append((i, at))
-        previous_blank = False
-    return units
 
 
 def mark_markdown(text: str, source: str) -> str:
@@ -353,15 +309,6 @@ def _markdown_status(relative: str, own: Path | None, origin: Path | None) -> Fi
         status.missing = sum(n for sid, n in theirs.items() if sid and sid not in mine)
     status.total = status.translated + status.untranslated + status.missing
     return status
-
-
-def source_language(path: Path | None) -> str:
-    """What a language file says it was translated from, or ""."""
-    if path is None:
-        return ""
-    text = path.read_text(encoding="utf-8")
-    found = re.search(rf"(?m)^{SOURCE_KEY}:\s*([A-Za-z-]+)\s*$", text[:4000])
-    return found.group(1) if found else ""
 
 
 def languages_in(roots: ContentRoots, games: list[str]) -> list[str]:

@@ -165,7 +165,9 @@ def _draw_marks(c: Canvas, page: Page) -> None:
 
 def _draw_registration(c: Canvas, page: Page) -> None:
     """A cutting machine's registration marks: solid black, as its optical sensor wants."""
-    marks = page.registration()
+    from ..layout.cutter import page_registration
+
+    marks = page_registration(page)
     if not marks:
         return
     c.saveState()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..languages import _STRUCT
+from .files import _STRUCT
 from .units import Unit
 from .yamledit import scalar
 

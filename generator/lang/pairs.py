@@ -12,8 +12,8 @@ from pathlib import Path
 
 from ..content.paths import ContentRoots
 from ..errors import ContentError
-from ..languages import COMMON, PER_GAME, source_language
 from ..sourceyaml import parse_yaml, read_text_file
+from .files import COMMON, PER_GAME, source_language
 from .records import Record, digest, read_records
 from .units import Unit, markdown_units, translated, yaml_units
 

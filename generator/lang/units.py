@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from ..content.translation import is_forms, is_marked
-from ..languages import NOT_WORDS, _has_words, text_units
+from .files import NOT_WORDS, _has_words, text_units
 
 _CAPTION = re.compile(r'caption="([^"]*)"')
 _HEADING_ID = re.compile(r"\s*\{#([^}]+)\}\s*$")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .sheets import Placed
+    from .sheets import Page, Placed
 
 MACHINES = ("silhouette",)
 
@@ -101,3 +101,11 @@ def _hex_outline(x: float, y: float, w: float, h: float) -> list[tuple[float, fl
 
 def _key(p: tuple[float, float]) -> tuple[int, int]:
     return round(p[0] * 1000), round(p[1] * 1000)
+
+
+def page_registration(page: Page) -> list[Rect]:
+    """The cutting machine's registration marks on a page (filled rectangles, mm): on the
+    front of a sheet printed for a machine, none on a back or anywhere else."""
+    if page.cutter is None or page.side == "back":
+        return []
+    return registration_marks(page.cutter, page.width, page.height)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cutter import page_registration
 from .imposition import Page
 
 
@@ -29,7 +30,7 @@ def page_data(page: Page) -> dict[str, Any]:
         "marks": len(page.marks),
         "mark_lines_mm": [[_r(m.x1), _r(m.y1), _r(m.x2), _r(m.y2)] for m in page.marks],
         "band": page.band,
-        **({"registration_mm": [[_r(v) for v in r] for r in page.registration()]}
+        **({"registration_mm": [[_r(v) for v in r] for r in page_registration(page)]}
            if page.cutter else {}),
         **({"fold_mm": [_r(v) for v in page.fold]} if page.fold else {}),
     }

@@ -91,14 +91,6 @@ class Page:
     flip: Duplex | None = None  # a back page: the duplex flip it was mirrored for
     cutter: str | None = None  # the cutting machine whose marks a front page carries
 
-    def registration(self) -> list[tuple[float, float, float, float]]:
-        """The cutting machine's registration marks on this page (filled rectangles, mm)."""
-        if self.cutter is None or self.side == "back":
-            return []
-        from .cutter import registration_marks
-
-        return registration_marks(self.cutter, self.width, self.height)
-
     def trim_box(self) -> tuple[float, float, float, float] | None:
         """Return (left, top, right, bottom) around all cut shapes, or None for no pieces."""
         if not self.pieces:
