@@ -177,7 +177,7 @@ def test_tts_host_sheets_are_a_saved_object_of_their_own(tmp_path):
     host = json.loads((folder / "paper-labyrinth-en-host.json").read_text(encoding="utf-8"))
     assert [o["Nickname"] for o in shared] == ["Player sheet 1", "Player sheet 2"]
     assert len(host["ObjectStates"]) == 3
-    assert all(o["Nickname"].startswith("Host plans") for o in host["ObjectStates"])
+    assert all(o["Nickname"].startswith("Host sheets") for o in host["ObjectStates"])
     assert (folder / "paper-labyrinth-en-host.png").is_file()
 
 

@@ -126,13 +126,15 @@ def test_bad_choices_give_a_message_not_a_trace(client: TestClient) -> None:
 
 def test_content_problems_show_with_their_line(client: TestClient, state: State) -> None:
     english = state.folders.content / GAME / "text" / "en.yaml"
-    english.write_text(english.read_text(encoding="utf-8").replace(
-        "14: Fire Salamander", "14: Fire: Salamander"), encoding="utf-8")
+    text = english.read_text(encoding="utf-8")
+    line = text[:text.index("14: Fire Salamander")].count("\n") + 1
+    english.write_text(text.replace("14: Fire Salamander", "14: Fire: Salamander"),
+                       encoding="utf-8")
     state.watcher.look()
     answer = client.get("/api/check").json()
     assert answer["ok"] is False
     (problem,) = answer["problems"]
-    assert problem["where"] == f"{english}:58:13"
+    assert problem["where"] == f"{english}:{line}:13"
     assert problem["line"] == "    14: Fire: Salamander"
     preview = client.get(f"/api/preview/{GAME}?piece=token-14").json()
     assert preview["failure"]["message"].startswith(f"{GAME} has no language 'en'")

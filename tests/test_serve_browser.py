@@ -167,10 +167,13 @@ def test_a_broken_yaml_shows_on_the_check_page(page: object, content: Path,
     expect(verdict).to_contain_text("The content is valid")
     english = content / GAME / "text" / "en.yaml"
     kept = english.read_bytes()
+    text = kept.decode("utf-8")
+    line = text[:text.index("14: Fire Salamander")].count("\n") + 1
     try:
         edit(english, "14: Fire Salamander", "14: Fire: Salamander")
         problem = page.locator('[data-role="problem"]').first  # type: ignore[attr-defined]
-        expect(problem).to_contain_text("magic-labyrinth/text/en.yaml:58:13", timeout=5000)
+        expect(problem).to_contain_text(f"magic-labyrinth/text/en.yaml:{line}:13",
+                                        timeout=5000)
         expect(problem).to_contain_text("invalid YAML: mapping values are not allowed here")
         expect(problem.locator("pre")).to_have_text("    14: Fire: Salamander")
         page.screenshot(path=shots / "check-broken-yaml-en.png", full_page=True)  # type: ignore

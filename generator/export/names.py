@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..build import Job
 from ..layout.imposition import PieceSpec
 from ..pieces import family
+from ..pipeline.plan import Job
 
 HOST_KINDS = {"host-sheet"}  # the paper game's host sheets: the secret plan, for the host only
 

@@ -77,7 +77,8 @@ def make_catalogue(game: str, lang: str, folders: Folders) -> Catalogue:
 
 def piece_counts(game: str, lang: str, folders: Folders) -> dict[str, int]:
     """How many pieces each part of game prints (rulebooks and guides left out)."""
-    from ..build import BuildOptions, plan_jobs
+    from ..pipeline.options import BuildOptions
+    from ..pipeline.plan import plan_jobs
 
     options = BuildOptions(games=(game,), lang=lang, content=folders.content,
                            templates=folders.templates)

@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..build import BuildOptions, run_build
+from ..build import run_build
 from ..errors import UsageError
+from ..pipeline.options import BuildOptions
 from ..units import LengthSyntaxError, parse_length
 
 PAPERS = ("a4", "letter")
