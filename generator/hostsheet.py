@@ -47,8 +47,10 @@ def _load(lang: str, content: Path | None) -> PaperBundle:
     if bundle is None:
         raise ContentError(found)
     if lang not in bundle.languages:
-        raise UsageError(f"no sheet wording for language '{lang}': available are "
-                         f"{', '.join(bundle.languages)}")
+        from .languages import language_error
+
+        raise language_error(lang, list(bundle.languages), found, "the «Лабиринт» sheets",
+                             f" --content {content}" if content else " --content DIR")
     return bundle
 
 
@@ -61,12 +63,19 @@ def _players(bundle: PaperBundle, players: int | None) -> int:
     return count
 
 
+def message_language(lang: str) -> str:
+    """The plan checker speaks Russian and English (generator/plan/language.py)."""
+    from .plan.language import message_language as plan_message_language
+
+    return plan_message_language(lang)
+
+
 def _read_plans(paths: list[Path], lang: str) -> tuple[list[ExamplePlan], list[Problem]]:
     """Read and check every plan; raise ContentError when one cannot be read at all."""
     plans: list[ExamplePlan] = []
     problems: list[Problem] = []
     for path in paths:
-        plan, found = read_plan_file(path, lang)
+        plan, found = read_plan_file(path, message_language(lang))
         problems += found
         if plan is not None:
             plans.append(ExamplePlan(path.stem, plan))

@@ -70,22 +70,27 @@ def status(code: str | None, content: Path | None, games: tuple[str, ...], fmt: 
            strict: bool) -> None:
     """How much of each language is translated, per game and file (all languages by default)."""
     from .content.paths import ContentRoots
-    from .languages import check_code, language_status, languages_in
+    from .errors import ContentError, problem_lines
+    from .languages import (content_option, language_file_errors, language_status,
+                            languages_in, resolve_language)
 
     roots = ContentRoots.with_user(content)
     chosen = _games(games)
     if code is not None:
-        check_code(code)
+        code = resolve_language(code, languages_in(roots, chosen), (), "",
+                                content_option(roots) or " --content DIR")
     codes = [code] if code else languages_in(roots, chosen)
+    broken = [p for c in codes for p in language_file_errors(roots, chosen, c)]
+    if broken and code:  # a file that does not load is not "missing": say where it breaks
+        raise ContentError(broken)
+    for line in problem_lines(broken):
+        click.echo(line, err=True)
     found = [s for c in codes for s in language_status(roots, chosen, c)]
-    if code and not found:
-        raise UsageError(f"no files in '{code}': `labyrinth-pnp lang new {code} --content DIR` "
-                         "starts it")
     if fmt == "json":
         click.echo(json.dumps([s.as_json() for s in found], ensure_ascii=False, indent=2))
     else:
         _table(found)
-    if strict and not all(s.done for s in found):
+    if broken or (strict and not all(s.done for s in found)):
         raise SystemExit(1)
 
 
