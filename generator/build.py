@@ -270,11 +270,9 @@ def jobs_for(options: BuildOptions, loaded: Loaded) -> list[Job]:
 
 
 def _resolve_languages(options: BuildOptions, loaded: Loaded) -> BuildOptions:
-    """The options with each --lang code spelled as the content spells it (`EN` is `en`);
-    a code no game has is an error here: its files' errors, "did you mean", or how to start."""
+    """The options with each --lang code spelled as the content spells it (`EN` is `en`); a
+    code no game has is left for _check_languages and _check_some_game_has to explain."""
     from dataclasses import replace
-
-    from .languages import content_option, resolve_language
 
     known: set[str] = set()
     for game in loaded.games:
@@ -284,8 +282,8 @@ def _resolve_languages(options: BuildOptions, loaded: Loaded) -> BuildOptions:
                 known.update(part.languages(content, loaded.roots) if part.languages else ())
     if not options.languages or not known:
         return options
-    codes = [resolve_language(code, sorted(known), _broken(loaded), "",
-                              content_option(loaded.roots)) for code in options.languages]
+    spelled = {lang.lower(): lang for lang in known}
+    codes = [spelled.get(code.lower(), code) for code in options.languages]
     return replace(options, lang=",".join(dict.fromkeys(codes)))
 
 
@@ -369,19 +367,12 @@ def _offers_languages(options: BuildOptions, loaded: Loaded, game: Game, known: 
 
 def _check_some_game_has(options: BuildOptions, loaded: Loaded) -> None:
     """A usage error when no game has a language asked for (games named or not)."""
+    from .languages import language_error
+
     known = sorted(set().union(*loaded.offered.values())) if loaded.offered else []
     for lang in options.languages:
-        start = _starting(lang)
-        if loaded.offered and not known:
-            raise UsageError(f"no game has the language '{lang}' nor any other: {start}")
-        if known and lang not in known:
-            raise UsageError(f"no game has the language '{lang}': available are "
-                             f"{', '.join(known)} ({start})")
-
-
-def _starting(lang: str) -> str:
-    """How to start a language, for messages about a language a build lacks."""
-    return f"`labyrinth-pnp lang new {lang} --content DIR` writes the files a language needs"
+        if loaded.offered and lang not in known:
+            raise language_error(lang, known, _broken(loaded), "", _content(loaded))
 
 
 def _content(loaded: Loaded) -> str:

@@ -71,8 +71,13 @@ def status(code: str | None, content: Path | None, games: tuple[str, ...], fmt: 
     """How much of each language is translated, per game and file (all languages by default)."""
     from .content.paths import ContentRoots
     from .errors import ContentError, problem_lines
-    from .languages import (content_option, language_file_errors, language_status,
-                            languages_in, resolve_language)
+    from .languages import (
+        content_option,
+        language_file_errors,
+        language_status,
+        languages_in,
+        resolve_language,
+    )
 
     roots = ContentRoots.with_user(content)
     chosen = _games(games)

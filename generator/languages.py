@@ -129,8 +129,9 @@ def language_error(code: str, known: list[str], broken: Sequence[Problem] = (),
     start = (f"`labyrinth-pnp lang new {lower}{content or ' --content DIR'}` writes the files a "
              "language needs" if _LANG.match(lower) else "a language code is two or three "
              "letters, e.g. de")
-    listed = f"available are {', '.join(known)}" if known else "no language has content"
-    return UsageError(f"{who} '{code}': {listed} ({start})")
+    if not known:
+        return UsageError(f"{who} '{code}' nor any other: {start}")
+    return UsageError(f"{who} '{code}': available are {', '.join(known)} ({start})")
 
 
 def language_file_errors(roots: ContentRoots, games: list[str], lang: str) -> list[Problem]:

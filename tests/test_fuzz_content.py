@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from fuzz_content import run_fuzz
 
 CI_CASES = 120

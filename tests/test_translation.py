@@ -186,7 +186,8 @@ def test_lang_new_never_overwrites(tmp_path: Path) -> None:
     (("lang", "new", "DE!", "--content", "x"), "'DE!' is not a language code"),
     (("lang", "new", "de", "--from", "de", "--content", "x"), "cannot be translated from itself"),
     (("lang", "new", "de", "--from", "xx", "--content", "x"), "no content in 'xx'"),
-    (("lang", "status", "xx"), "no files in 'xx'"),
+    (("lang", "status", "xx"), "no game has the language 'xx': available are en, ru, uk"),
+    (("lang", "status", "eng"), "did you mean en?"),
 ])
 def test_lang_usage_errors_exit_2(args: tuple[str, ...], message: str, tmp_path: Path,
                                   monkeypatch: pytest.MonkeyPatch) -> None:

@@ -95,7 +95,7 @@ def _echo_text(checked: list[tuple[PlanReport, str | None]], lang: str) -> None:
     reports = [report for report, _ in checked]
     for report, error in checked:
         if error:
-            click.echo(f"{report.file}: {error}", err=True)
+            click.echo(f"{report.file}: {error}")
         for problem in report.problems:
             click.echo(problem.format(report.file))
     ok = sum(1 for r in reports if r.valid)

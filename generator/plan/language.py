@@ -16,13 +16,22 @@ import os
 import re
 from pathlib import Path
 
+import click
+
 from ..content.paths import ContentRoots
+from ..errors import UsageError
 from ..languages import content_option, resolve_language
 
 GAME = "paper-labyrinth"
 CODE_LANGUAGES = ("ru", "en")
 _CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 _LATIN = re.compile(r"[A-Za-z]")
+
+
+class LanguageError(click.ClickException):
+    """An unknown --lang: a usage error (exit status 2)."""
+
+    exit_code = 2
 
 
 def plan_languages(content: Path | None) -> list[str]:
@@ -44,7 +53,10 @@ def choose_language(lang: str | None, plans: list[Path], content: Path | None) -
     known = plan_languages(content)
     if lang is not None:
         flag = content_option(ContentRoots.with_user(content)) or " --content DIR"
-        return resolve_language(lang, known, (), "«Лабиринт»", flag)
+        try:
+            return resolve_language(lang, known, (), "«Лабиринт»", flag)
+        except UsageError as exc:  # exit status 2, also when the group runs on its own
+            raise LanguageError(str(exc)) from None
     for path in plans[:1]:
         found = codes_language(path)
         if found:

@@ -365,10 +365,10 @@ def summary(n: int, ok: int, bad: int, errors: int, warnings: int, lang: str) ->
 
 
 EXPLAIN_HINT = {
-    "ru": ("Подробнее о правиле, с примером и исправлением: labyrinth-pnp plan check --explain "
-           "{rule}",
-           "Подробнее о правилах, с примерами и исправлениями: labyrinth-pnp plan check --explain "
-           "ПРАВИЛО, где ПРАВИЛО — одно из: {rules}"),
+    "ru": ("Подробнее о правиле, с примером и исправлением: labyrinth-pnp plan check --lang ru "
+           "--explain {rule}",
+           "Подробнее о правилах, с примерами и исправлениями: labyrinth-pnp plan check --lang ru "
+           "--explain ПРАВИЛО, где ПРАВИЛО — одно из: {rules}"),
     "en": ("More on this rule, with an example and the fix: labyrinth-pnp plan check --lang en "
            "--explain {rule}",
            "More on these rules, with examples and fixes: labyrinth-pnp plan check --lang en "
