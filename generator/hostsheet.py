@@ -12,7 +12,7 @@ from typing import Any
 
 from .build import BuildOptions, Job, draw_job, write_atomically
 from .content.paper import ExamplePlan, PaperBundle, read_plan_file
-from .content.paths import ContentRoots
+from .content.paths import ContentRoots, display_path
 from .draw.papersheets import HostSheet
 from .draw.sheet import Painter
 from .errors import ContentError, OutputError, Problem, UsageError
@@ -110,6 +110,9 @@ def print_host_sheets(paths: list[Path], lang: str = "ru", paper: str = "a4",
     if not force and any(p.severity == "error" for p in problems):
         raise PlanError(problems, readable=True)
     warnings = [replace(p, severity="warning") for p in problems]  # errors only when forced
+    broken = {p.file for p in problems if p.severity == "error"}
+    plans = [replace(p, invalid=display_path(path) in broken)
+             for p, path in zip(plans, paths)]
     bundle = _load(lang, content)
     walks, destroyed = _trace_paths(plans, trace, lang, content) if trace else ([], ())
     count = _players(bundle, players if players is not None or not walks else len(walks))
