@@ -59,8 +59,10 @@ def calibration_scales(paper: Paper, duplex: str, margin: float = 10.0) -> tuple
     return Scale("x", x_start, boxes(cx, "x")), Scale("y", y_start, boxes(y_mid, "y"))
 
 
-def write_calibration(path: Path, paper_name: str, duplex: str, texts: object) -> None:
-    """Draw the two pages to path (the caller writes atomically)."""
+def write_calibration(path: Path, paper_name: str, duplex: str, texts: object,
+                      sheet: object = None) -> None:
+    """Draw the two pages to path (the caller writes atomically); with sheet (the language's
+    SheetTexts), the front gets the 50 mm ruler, print-at-100% note and footer of every sheet."""
     from reportlab.pdfgen.canvas import Canvas
 
     from .draw.fonts import font
@@ -98,6 +100,8 @@ def write_calibration(path: Path, paper_name: str, duplex: str, texts: object) -
         _box_label(c, pt, b, scale_y.start - 2.0, b.front, "y")
         _frame(c, pt, scale_y.start - 9.0, b.front - PITCH / 2,
                FRONT_LEN + BACK_LEN - OVERLAP + 11.0, PITCH)
+    if sheet is not None:
+        _band(c, paper, texts, sheet)
     c.showPage()
     # back: every line where it must land seen through the front, in the back's coordinates
     c.setLineWidth(mm(LINE))
@@ -115,6 +119,20 @@ def write_calibration(path: Path, paper_name: str, duplex: str, texts: object) -
     c.drawCentredString(mm(w / 2), mm(h / 2), texts.back_side)  # type: ignore[attr-defined]
     c.showPage()
     c.save()
+
+
+def _band(c, paper: Paper, texts, sheet) -> None:  # type: ignore[no-untyped-def]
+    """The 50 mm ruler, the print-at-100% note and the footer, as on every built sheet."""
+    from types import SimpleNamespace
+
+    from .content.placeholders import fill
+    from .draw.sheet import Furniture, _draw_furniture
+
+    def footer(number: int, total: int) -> str:
+        return f"labyrinth-pnp · {texts.title} · {fill(sheet.page, page=number, pages=total)}"
+
+    page = SimpleNamespace(width=paper.width, height=paper.height, band="bottom", number=1)
+    _draw_furniture(c, page, 2, Furniture(sheet.ruler, sheet.print_at_100, footer), 10.0)
 
 
 def _box_label(c, pt, b: Box, x: float, y: float, axis: str) -> None:  # type: ignore[no-untyped-def]

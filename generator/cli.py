@@ -283,19 +283,26 @@ def calibrate(paper: str, duplex: str, lang: str, content: Path | None, out: Pat
     target = out or Path("output") / f"calibrate-{duplex}-{lang}-{paper}.pdf"
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(target, lambda temp: write_calibration(temp, paper, duplex, words))
+        write_atomically(target, lambda temp: write_calibration(temp, paper, duplex, words,
+                                                                texts[lang]))
     except OSError as exc:
         raise OutputError(f"cannot write {target}: {exc.strerror}") from exc
     click.echo(f"wrote {target}")
 
 
 @main.command(name="list")
-def list_games() -> None:
-    """List the games and the parts each can build."""
+@click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Your content folder (for the languages it adds).")
+def list_games(content: Path | None) -> None:
+    """List the games, the parts each can build and the languages it has."""
+    from .content.paths import ContentRoots
     from .games.registry import all_games
 
+    roots = ContentRoots.with_user(content)
     for game in all_games():
+        langs = sorted(name.rsplit(".", 1)[0] for name in roots.glob(f"{game.id}/text", "*.yaml"))
         click.echo(f"{game.id}: {', '.join(game.parts)}")
+        click.echo(f"    languages: {', '.join(langs)}")
 
 
 @main.command()
