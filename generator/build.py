@@ -378,7 +378,7 @@ def _check_some_game_has(options: BuildOptions, loaded: Loaded) -> None:
 def _content(loaded: Loaded) -> str:
     from .languages import content_option
 
-    return content_option(loaded.roots) or " --content DIR"
+    return content_option(loaded.roots) or " --content my-content"
 
 
 def _check_languages(game: Game, wanted: tuple[str, ...], known: list[str], loaded: Loaded

@@ -132,7 +132,7 @@ def _band(c, paper: Paper, texts, sheet) -> None:  # type: ignore[no-untyped-def
         return f"labyrinth-pnp · {texts.title} · {fill(sheet.page, page=number, pages=total)}"
 
     page = SimpleNamespace(width=paper.width, height=paper.height, band="bottom", number=1)
-    _draw_furniture(c, page, 2, Furniture(sheet.ruler, sheet.print_at_100, footer), 10.0)
+    _draw_furniture(c, page, 2, Furniture(sheet.ruler, sheet.print_at_100, footer), 10.0)  # type: ignore[arg-type]
 
 
 def _box_label(c, pt, b: Box, x: float, y: float, axis: str) -> None:  # type: ignore[no-untyped-def]

@@ -50,7 +50,7 @@ def _load(lang: str, content: Path | None) -> PaperBundle:
         from .languages import language_error
 
         raise language_error(lang, list(bundle.languages), found, "the «Лабиринт» sheets",
-                             f" --content {content}" if content else " --content DIR")
+                             f" --content {content}" if content else " --content my-content")
     return bundle
 
 

@@ -83,7 +83,7 @@ def status(code: str | None, content: Path | None, games: tuple[str, ...], fmt: 
     chosen = _games(games)
     if code is not None:
         code = resolve_language(code, languages_in(roots, chosen), (), "",
-                                content_option(roots) or " --content DIR")
+                                content_option(roots) or " --content my-content")
     codes = [code] if code else languages_in(roots, chosen)
     broken = [p for c in codes for p in language_file_errors(roots, chosen, c)]
     if broken and code:  # a file that does not load is not "missing": say where it breaks

@@ -11,6 +11,7 @@ carries the mark (the source text), and what is missing.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -94,9 +95,7 @@ def check_code(lang: str) -> None:
 # --- resolving --lang ------------------------------------------------------------------------
 
 def content_option(roots: ContentRoots) -> str:
-    """` --content DIR` when a user's folder is in use (for hints to paste), else ""."""
-    import shlex
-
+    """` --content FOLDER` when a user's folder is in use (for hints to paste), else ""."""
     return f" --content {shlex.quote(str(roots.roots[0]))}" if len(roots.roots) > 1 else ""
 
 
@@ -110,28 +109,24 @@ def resolve_language(code: str, known: list[str], broken: Sequence[Problem] = ()
 
 
 def language_error(code: str, known: list[str], broken: Sequence[Problem] = (),
-                   owner: str = "", content: str = " --content DIR") -> LabyrinthError:
+                   owner: str = "", content: str = "") -> LabyrinthError:
     """The error for a language that `owner` lacks: its files' errors, located, when it has
-    files that do not load; else the languages there are, "did you mean", or how to start it."""
+    files that do not load; else "did you mean", or the languages there are and how to start."""
     import difflib
 
     lower = code.strip().lower()
-    errors = [p for p in broken if p.severity == "error" and p.lang.lower() == lower]
-    if errors:
+    if errors := [p for p in broken if p.severity == "error" and p.lang.lower() == lower]:
         return ContentError(errors)
     who = f"{owner} has no language" if owner else "no game has the language"
     near = [k for k in known if k.lower() == lower[:2] or lower == k.lower()[:len(lower)]]
-    near += difflib.get_close_matches(lower, known, n=2, cutoff=0.6)
-    near = list(dict.fromkeys(near))
-    if near:
+    if near := list(dict.fromkeys(near + difflib.get_close_matches(lower, known, 2, 0.6))):
         return UsageError(f"{who} '{code}': did you mean {' or '.join(near)}? (available are "
                           f"{', '.join(known)})")
-    start = (f"`labyrinth-pnp lang new {lower}{content or ' --content DIR'}` writes the files a "
-             "language needs" if _LANG.match(lower) else "a language code is two or three "
-             "letters, e.g. de")
-    if not known:
-        return UsageError(f"{who} '{code}' nor any other: {start}")
-    return UsageError(f"{who} '{code}': available are {', '.join(known)} ({start})")
+    start = (f"`labyrinth-pnp lang new {lower}{content or ' --content my-content'}` writes the "
+             "files a language needs" if _LANG.match(lower) else "a language code is two or "
+             "three letters, e.g. de")
+    return UsageError(f"{who} '{code}': available are {', '.join(known)} ({start})" if known
+                      else f"{who} '{code}' nor any other: {start}")
 
 
 def language_file_errors(roots: ContentRoots, games: list[str], lang: str) -> list[Problem]:
@@ -181,7 +176,8 @@ def new_language(lang: str, source: str, folder: Path, games: list[str]) -> list
     if existing:
         raise ContentError([Problem(str(folder / f.relative.format(lang=lang)), 1, 1,
                                     f"'{lang}' already has this file: `labyrinth-pnp lang "
-                                    f"status {lang}` shows what is left to translate")
+                                    f"status {lang} --content {shlex.quote(str(folder))}` shows "
+                                    "what is left to translate")
                             for f in existing])
     made = []
     for f in files:

@@ -52,7 +52,7 @@ def choose_language(lang: str | None, plans: list[Path], content: Path | None) -
     --lang, with "did you mean" for a near miss."""
     known = plan_languages(content)
     if lang is not None:
-        flag = content_option(ContentRoots.with_user(content)) or " --content DIR"
+        flag = content_option(ContentRoots.with_user(content)) or " --content my-content"
         try:
             return resolve_language(lang, known, (), "«Лабиринт»", flag)
         except UsageError as exc:  # exit status 2, also when the group runs on its own
