@@ -9,13 +9,16 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 
-PAPER = click.Choice(["a4", "letter"])
-DUPLEX = click.Choice(["long", "short", "none", "fold"])
+Choice = partial(click.Choice, case_sensitive=False)  # choices in any case: A4 is a4
+
+PAPER = Choice(["a4", "letter"])
+DUPLEX = Choice(["long", "short", "none", "fold"])
 
 
 # Command groups imported only when used, so `--help` and `build` do not load them:
@@ -206,11 +209,39 @@ def build(games: tuple[str, ...], parts: tuple[str, ...], **opts: Any) -> None:
     """
     from .build import BuildOptions, run_build
 
-    options = BuildOptions(games=games, parts=parts, **opts)
+    options = BuildOptions(games=_ids(games), parts=_ids(parts), **opts)
     report = run_build(options, progress=lambda path: click.echo(f"wrote {path}"))
-    _echo_warnings(report.warnings)
+    _echo_warnings(_gaps_summed(report.warnings, options.content))
     n = len(report.written)
     click.echo(f"{n} file{'s' if n != 1 else ''} written to {options.out}")
+
+
+def _ids(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Game and part ids as typed, in lower case (ids are), comma lists split: tokens,tiles."""
+    return tuple(v.strip().lower() for item in values for v in item.split(",") if v.strip())
+
+
+def _gaps_summed(warnings: list[Any], content: Path | None) -> list[Any]:
+    """The warnings, with a draft's untranslated texts summed up in one line per file (`check`
+    and `lang status` list them one by one)."""
+    from dataclasses import replace
+
+    from .content.paths import ContentRoots
+    from .languages import content_option
+
+    flag = content_option(ContentRoots.with_user(content))
+    gaps: dict[str, list[Any]] = {}
+    for w in warnings:
+        if w.gap:
+            gaps.setdefault(w.file, []).append(w)
+    out = [w for w in warnings if not w.gap or len(gaps[w.file]) <= 3]
+    for found in (found for found in gaps.values() if len(found) > 3):
+        first = min(found)
+        out.append(replace(first, message=f"{len(found)} texts not translated yet in "
+                           f"'{first.lang}', the first here: `labyrinth-pnp lang status {first.lang}{flag}` "
+                           "counts them by file, `labyrinth-pnp check"
+                           f"{flag}` lists each", gap=False))
+    return out
 
 
 def _echo_warnings(warnings: list[Any]) -> None:
@@ -237,7 +268,7 @@ def check(games: tuple[str, ...], content: Path | None, templates: Path | None,
     """
     from .check import check_content
 
-    warnings = check_content(content, strict, games=games, templates=templates)
+    warnings = check_content(content, strict, games=_ids(games), templates=templates)
     _echo_warnings(warnings)
     n = len(set(warnings))
     suffix = f" ({n} warning{'s' if n != 1 else ''})" if warnings else ""
@@ -246,7 +277,7 @@ def check(games: tuple[str, ...], content: Path | None, templates: Path | None,
 
 @main.command()
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
-@click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
+@click.option("--duplex", type=Choice(["long", "short"]), default="long",
               show_default=True, help="How your printer flips the sheet.")
 @click.option("--lang", default="en", show_default=True, help="Language of the sheet.")
 @click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
@@ -324,14 +355,14 @@ def list_games(content: Path | None) -> None:
 @click.option("--pieces", multiple=True, metavar="IDS",
               help="Only these pieces, as `build --pieces` packs them.")
 @click.option("--pack", is_flag=True, help="Every piece, as `build --pack` packs them.")
-@click.option("--format", "fmt", type=click.Choice(["json", "text"]), default="json",
+@click.option("--format", "fmt", type=Choice(["json", "text"]), default="json",
               show_default=True, help="Output format.")
 def layout(game: str, parts: tuple[str, ...], fmt: str, **opts: Any) -> None:
     """Print the imposed geometry of a game's sheets (mm, origin at the top-left)."""
     from .build import BuildOptions
     from .layout.export import layout_data, layout_text
 
-    data = layout_data(BuildOptions(games=(game,), parts=parts, **opts))
+    data = layout_data(BuildOptions(games=_ids((game,)), parts=_ids(parts), **opts))
     click.echo(json.dumps(data, ensure_ascii=False, indent=1) if fmt == "json"
                else layout_text(data))
 

@@ -6,22 +6,21 @@ Library errors raised here are turned into messages by the main CLI (generator/c
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 import click
 
-from .errors import UsageError
+Choice = partial(click.Choice, case_sensitive=False)  # choices in any case: A4 is a4
+
 
 FOLDER = click.Path(file_okay=False, path_type=Path)
 
 
 def _games(names: tuple[str, ...]) -> list[str]:
-    from .games.registry import game_ids
+    from .games.registry import game_ids, spelled
 
-    unknown = [n for n in names if n not in game_ids()]
-    if unknown:
-        raise UsageError(f"unknown game '{unknown[0]}': choose from {', '.join(game_ids())}")
-    return list(names) or game_ids()
+    return list(dict.fromkeys(spelled(n, game_ids(), "game") for n in names)) or game_ids()
 
 
 @click.group(name="lang")
@@ -62,7 +61,7 @@ def new(code: str, source: str, content: Path, games: tuple[str, ...]) -> None:
 @click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Your content folder (besides the bundled content).")
 @click.option("--game", "games", multiple=True, help="Only this game (repeat for more).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               show_default=True)
 @click.option("--strict", is_flag=True, help="Exit with status 1 unless everything shown is "
               "translated.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import click
@@ -9,10 +10,12 @@ import click
 from ..cli import _echo_warnings, _langs
 from .run import FORMATS
 
+Choice = partial(click.Choice, case_sensitive=False)  # choices in any case: A4 is a4
+
 
 @click.command(name="export")
 @click.argument("game")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), required=True,
+@click.option("--format", "fmt", type=Choice(FORMATS), required=True,
               help="png: a picture per piece face; tts: a Tabletop Simulator saved object; "
               "ttpg: a Tabletop Playground package.")
 @click.option("--part", "parts", multiple=True, help="Only this part (repeatable).")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 from pathlib import Path
 
 import click
@@ -24,7 +25,9 @@ from .randomplan import DIFFICULTIES, ImpossibleRequestError, RandomPlanError, R
 from .report import PlanReadError, PlanReport
 from .structured import write_structured
 
-PAPER = click.Choice(["a4", "letter"])
+Choice = partial(click.Choice, case_sensitive=False)  # choices in any case: A4 is a4
+
+PAPER = Choice(["a4", "letter"])
 EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 CONTENT = click.Path(exists=True, file_okay=False, path_type=Path)
 LANG_HELP = (" Any language with content, in any case; the checker's messages and cell codes "
@@ -52,12 +55,12 @@ def plan() -> None:
 @click.argument("plans", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--lang", default=None, help="Language of the messages (and of --explain)."
               + LANG_HELP)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               show_default=True, help="text: one line per problem and a summary; json: a list "
                                       "with one report per file.")
 @click.option("--content", type=CONTENT, default=None,
               help="Your content folder (for the languages it adds).")
-@click.option("--explain", "rule", type=click.Choice(rule_ids()), default=None,
+@click.option("--explain", "rule", type=Choice(rule_ids()), default=None,
               metavar="RULE", help="Print what RULE asks, a plan that breaks it with the "
                                    "checker's message, and the fix; no PLAN is read. RULE is "
                                    "the id in square brackets: " + ", ".join(rule_ids()) + ".")
@@ -71,8 +74,9 @@ def check_command(plans: tuple[Path, ...], lang: str | None, fmt: str, content: 
     allowed) and 1 when any has an error or cannot be read; a file that cannot be read is
     reported and the others are still checked. PLAN `-` reads standard input.
     """
+    piped = sys.stdin.buffer.read() if any(str(p) == "-" for p in plans) else b""
     lang = message_language(choose_language(lang, [p for p in plans if str(p) != "-"],
-                                            content))
+                                            content, piped))
     if rule is not None:
         if plans:
             raise click.UsageError("give PLAN files to check, or --explain RULE, not both")
@@ -80,7 +84,7 @@ def check_command(plans: tuple[Path, ...], lang: str | None, fmt: str, content: 
         return
     if not plans:
         raise click.UsageError("Missing argument 'PLANS...' (or --explain RULE).")
-    checked = [_check_one(path, lang) for path in plans]
+    checked = [_check_one(path, lang, piped) for path in plans]
     reports = [report for report, _ in checked]
     if fmt == "json":
         data = [r.to_dict() | ({"error": error} if error else {}) for r, error in checked]
@@ -108,13 +112,13 @@ def _echo_text(checked: list[tuple[PlanReport, str | None]], lang: str) -> None:
         click.echo(explain_hint(rules, lang))
 
 
-def _check_one(path: Path, lang: str) -> tuple[PlanReport, str | None]:
+def _check_one(path: Path, lang: str, piped: bytes = b"") -> tuple[PlanReport, str | None]:
     """Check one plan file; if it cannot be read, return an empty invalid report and why."""
     try:
         if str(path) == "-":
             from .check import check_plan
 
-            return check_plan(sys.stdin.buffer.read(), "-", lang), None
+            return check_plan(piped, "-", lang), None
         return check_file(path, lang, display=str(path)), None
     except OSError as exc:
         reason = f"cannot read file: {exc.strerror or exc}"
@@ -123,7 +127,7 @@ def _check_one(path: Path, lang: str) -> tuple[PlanReport, str | None]:
 
 @plan.command("convert")
 @click.argument("source", metavar="PLAN", type=EXISTING_FILE)
-@click.option("--to", "target", type=click.Choice(["grid", "yaml", "json"]), default=None,
+@click.option("--to", "target", type=Choice(["grid", "yaml", "json"]), default=None,
               help="Output form. Default: yaml for a grid file, grid for a YAML/JSON file.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file (atomically) instead of standard output.")
@@ -189,7 +193,7 @@ def _write_text(out: Path, text: str, force: bool) -> None:
 @click.option("--holes", type=int, default=None,
               help="Number of holes, split into ravines of 2–4 [default: grows with the area "
                    "and the difficulty].")
-@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal",
+@click.option("--difficulty", type=Choice(DIFFICULTIES), default="normal",
               show_default=True, help="hard: more rivers, holes, walls and swamps, and the "
                                       "real treasure 2 moves further from the exit; easy: less.")
 @click.option("--lang", default=None, help="Language of the cell codes and the comment lines."
@@ -358,7 +362,7 @@ def _run_print(make) -> None:  # type: ignore[no-untyped-def]
 @click.option("--script", type=EXISTING_FILE, default=None, metavar="MOVES.txt",
               help="Play the `PLAYER ACTION` lines of this file instead of asking, and print "
                    "the transcript.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               show_default=True, help="Transcript of --script: text, or json for --trace.")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="GAME.json", help="At the end, write the game's JSON transcript to this "

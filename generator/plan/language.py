@@ -47,7 +47,8 @@ def message_language(lang: str) -> str:
     return lang if lang in CODE_LANGUAGES else "en"
 
 
-def choose_language(lang: str | None, plans: list[Path], content: Path | None) -> str:
+def choose_language(lang: str | None, plans: list[Path], content: Path | None,
+                    piped: bytes = b"") -> str:
     """Return the language a plan command speaks (see the module's doc); raise on an unknown
     --lang, with "did you mean" for a near miss."""
     known = plan_languages(content)
@@ -57,11 +58,9 @@ def choose_language(lang: str | None, plans: list[Path], content: Path | None) -
             return resolve_language(lang, known, (), "«Лабиринт»", flag)
         except UsageError as exc:  # exit status 2, also when the group runs on its own
             raise LanguageError(str(exc)) from None
-    for path in plans[:1]:
-        found = codes_language(path)
-        if found:
-            return found
-    return locale_language(known)
+    found = codes_language(plans[0]) if plans else text_language(piped.decode(
+        "utf-8-sig", errors="replace"), False)
+    return found or locale_language(known)
 
 
 def codes_language(path: Path) -> str:
@@ -71,6 +70,11 @@ def codes_language(path: Path) -> str:
             text = handle.read(200_000).decode("utf-8-sig", errors="replace")
     except OSError:
         return ""
+    return text_language(text, path.suffix.lower() in (".yaml", ".yml", ".json"))
+
+
+def text_language(text: str, structured: bool) -> str:
+    """ru for a plan text with Cyrillic cell codes, en for Latin ones, "" when it cannot tell."""
     lines = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
     grid = [line for line in lines if line.lstrip().startswith("|")] or lines
     body = "\n".join(grid)
@@ -78,7 +82,7 @@ def codes_language(path: Path) -> str:
         return "ru"
     if grid is not lines and _LATIN.search(body):
         return "en"
-    return "en" if path.suffix.lower() in (".yaml", ".yml", ".json") and body.strip() else ""
+    return "en" if structured and body.strip() else ""
 
 
 def locale_language(known: list[str]) -> str:
