@@ -237,10 +237,10 @@ def _gaps_summed(warnings: list[Any], content: Path | None) -> list[Any]:
     out = [w for w in warnings if not w.gap or len(gaps[w.file]) <= 3]
     for found in (found for found in gaps.values() if len(found) > 3):
         first = min(found)
-        out.append(replace(first, message=f"{len(found)} texts not translated yet in "
-                           f"'{first.lang}', the first here: `labyrinth-pnp lang status {first.lang}{flag}` "
-                           "counts them by file, `labyrinth-pnp check"
-                           f"{flag}` lists each", gap=False))
+        lang = first.lang
+        out.append(replace(first, message=f"{len(found)} texts not translated yet in '{lang}', "
+                           f"the first here: `labyrinth-pnp lang status {lang}{flag}` counts "
+                           f"them by file, `labyrinth-pnp check{flag}` lists each", gap=False))
     return out
 
 
