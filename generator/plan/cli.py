@@ -15,14 +15,14 @@ from pathlib import Path
 
 import click
 
-from .check import check_file, is_structured, load_plan, read_source
+from .check import is_structured, load_plan, read_source
+from .clihelp import check_one, echo_text, run_print, treasure_moves
 from .explain import explain_text, rule_ids
 from .gridtext import write_grid
-from .language import choose_language, message_language
-from .messages import explain_hint, summary
+from .language import LANG_HELP, choose_language, message_language
 from .output import write_atomic
 from .randomplan import DIFFICULTIES, ImpossibleRequestError, RandomPlanError, Request
-from .report import PlanReadError, PlanReport
+from .report import PlanReadError
 from .structured import write_structured
 
 Choice = partial(click.Choice, case_sensitive=False)  # choices in any case: A4 is a4
@@ -30,9 +30,6 @@ Choice = partial(click.Choice, case_sensitive=False)  # choices in any case: A4 
 PAPER = Choice(["a4", "letter"])
 EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 CONTENT = click.Path(exists=True, file_okay=False, path_type=Path)
-LANG_HELP = (" Any language with content, in any case; the checker's messages and cell codes "
-             "are Russian or English (English for other languages). [default: the plan's cell "
-             "codes (Latin: en, Cyrillic: ru), else the system locale's language]")
 FORMAT_DOCS = "docs/plan-format.md (in Russian: docs/plan-format.ru.md)"
 
 
@@ -84,45 +81,14 @@ def check_command(plans: tuple[Path, ...], lang: str | None, fmt: str, content: 
         return
     if not plans:
         raise click.UsageError("Missing argument 'PLANS...' (or --explain RULE).")
-    checked = [_check_one(path, lang, piped) for path in plans]
+    checked = [check_one(path, lang, piped) for path in plans]
     reports = [report for report, _ in checked]
     if fmt == "json":
         data = [r.to_dict() | ({"error": error} if error else {}) for r, error in checked]
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        _echo_text(checked, lang)
+        echo_text(checked, lang)
     sys.exit(0 if all(r.valid for r in reports) else 1)
-
-
-def _echo_text(checked: list[tuple[PlanReport, str | None]], lang: str) -> None:
-    """Print every problem, the summary line and, if there were problems, how to learn more."""
-    reports = [report for report, _ in checked]
-    for report, error in checked:
-        if error:
-            click.echo(f"{report.file}: {error}")
-        for problem in report.problems:
-            click.echo(problem.format(report.file))
-    ok = sum(1 for r in reports if r.valid)
-    unreadable = sum(1 for _, error in checked if error)
-    click.echo(summary(len(reports), ok, len(reports) - ok,
-                       sum(r.errors for r in reports) + unreadable,
-                       sum(r.warnings for r in reports), lang))
-    rules = sorted({p.rule for r in reports for p in r.problems})
-    if rules:
-        click.echo(explain_hint(rules, lang))
-
-
-def _check_one(path: Path, lang: str, piped: bytes = b"") -> tuple[PlanReport, str | None]:
-    """Check one plan file; if it cannot be read, return an empty invalid report and why."""
-    try:
-        if str(path) == "-":
-            from .check import check_plan
-
-            return check_plan(piped, "-", lang), None
-        return check_file(path, lang, display=str(path)), None
-    except OSError as exc:
-        reason = f"cannot read file: {exc.strerror or exc}"
-        return PlanReport(str(path), False, None, None, []), reason
 
 
 @plan.command("convert")
@@ -220,7 +186,7 @@ def random_command(rows: int, cols: int, seed: int | None, rivers: int | None,
     lang = message_language(choose_language(lang, [], content))
     if count > 1 and out is None:
         raise click.UsageError("--count more than 1 needs --out DIR, a folder for the plans")
-    request = Request(rows, cols, rivers, holes, lang, difficulty, _treasure_moves(content))
+    request = Request(rows, cols, rivers, holes, lang, difficulty, treasure_moves(content))
     try:
         made = random_plans(request, seed, count)
     except ImpossibleRequestError as exc:
@@ -241,27 +207,6 @@ def random_command(rows: int, cols: int, seed: int | None, rivers: int | None,
         raise click.ClickException(f"cannot write into {out}: {exc.strerror or exc}") from exc
     for path, one in zip(written, made):
         click.echo(f"wrote {path}: {one.summary}")
-
-
-def _treasure_moves(content: Path | None) -> int:
-    """Return game.yaml's `treasure_exit_moves` (content folder first), checked."""
-    from ..content.common import load_model
-    from ..content.paper_game import PaperGame
-    from ..content.paths import ContentRoots
-    from ..errors import ContentError
-    from .randomplan import DEFAULT_TREASURE_MOVES, MAX_TREASURE_MOVES
-
-    problems: list = []
-    game, doc = load_model(ContentRoots.with_user(content), "paper-labyrinth/game.yaml",
-                           PaperGame, problems)
-    if game is None or doc is None:
-        raise ContentError(problems)
-    moves = game.facts.get("treasure_exit_moves", DEFAULT_TREASURE_MOVES)
-    if not 0 <= moves <= MAX_TREASURE_MOVES:
-        raise ContentError([doc.problem(("facts", "treasure_exit_moves"),
-                                        f"'treasure_exit_moves' is {moves}: use 0 to "
-                                        f"{MAX_TREASURE_MOVES} moves")])
-    return moves
 
 
 @plan.command("print")
@@ -293,7 +238,7 @@ def print_command(sources: tuple[Path, ...], lang: str | None, paper: str, out: 
     from ..hostsheet import print_host_sheets
 
     lang = choose_language(lang, list(sources), content)
-    _run_print(lambda: print_host_sheets(list(sources), lang, paper, out, force, content,
+    run_print(lambda: print_host_sheets(list(sources), lang, paper, out, force, content,
                                          players, trace))
 
 
@@ -322,29 +267,7 @@ def sheets_command(source: Path, players: int | None, lang: str | None, paper: s
     from ..hostsheet import print_player_sheets
 
     lang = choose_language(lang, [source], content)
-    _run_print(lambda: print_player_sheets(source, lang, paper, out, content, players))
-
-
-def _run_print(make) -> None:  # type: ignore[no-untyped-def]
-    """Write a PDF; report plan errors (exit 1) and warnings (on standard error)."""
-    from ..hostsheet import PlanError
-
-    try:
-        target, warnings = make()
-    except PlanError as exc:
-        for problem in exc.problems:
-            click.echo(problem.format(), err=True)
-        if not exc.readable:
-            click.echo("Error: a plan cannot be read: correct the lines above", err=True)
-            sys.exit(1)
-        errors = sum(p.severity == "error" for p in exc.problems)
-        them = "them" if errors != 1 else "it"
-        click.echo(f"Error: the plan has {errors} error{'s' if errors != 1 else ''}: fix {them}, "
-                   "or print it anyway with --force", err=True)
-        sys.exit(1)
-    for warning in warnings:
-        click.echo(warning.format(), err=True)
-    click.echo(f"wrote {target}")
+    run_print(lambda: print_player_sheets(source, lang, paper, out, content, players))
 
 
 @plan.command("play")

@@ -24,6 +24,9 @@ from ..languages import content_option, resolve_language
 
 GAME = "paper-labyrinth"
 CODE_LANGUAGES = ("ru", "en")
+LANG_HELP = (" Any language with content, in any case; the checker's messages and cell codes "
+             "are Russian or English (English for other languages). [default: the plan's cell "
+             "codes (Latin: en, Cyrillic: ru), else the system locale's language]")
 _CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 _LATIN = re.compile(r"[A-Za-z]")
 
