@@ -12,11 +12,17 @@ from .check import check_file
 from .messages import explain_hint, summary
 from .report import PlanReport
 
+RU_READ_ERRORS = {"No such file or directory": "такого файла нет",
+                  "Is a directory": "это папка, а не файл", "Permission denied": "нет прав на чтение"}
+
 
 def echo_text(checked: list[tuple[PlanReport, str | None]], lang: str) -> None:
     """Print every problem, the summary line and, if there were problems, how to learn more."""
     reports = [report for report, _ in checked]
     for report, error in checked:
+        if error and lang == "ru":  # the summary below is Russian too
+            why = error.removeprefix("cannot read file: ")
+            error = "файл не прочитать: " + RU_READ_ERRORS.get(why, why)
         if error:
             click.echo(f"{report.file}: {error}")
         for problem in report.problems:
