@@ -13,7 +13,8 @@ from .messages import explain_hint, summary
 from .report import PlanReport
 
 RU_READ_ERRORS = {"No such file or directory": "такого файла нет",
-                  "Is a directory": "это папка, а не файл", "Permission denied": "нет прав на чтение"}
+                  "Is a directory": "это папка, а не файл",
+                  "Permission denied": "нет прав на чтение"}
 
 
 def echo_text(checked: list[tuple[PlanReport, str | None]], lang: str) -> None:
