@@ -300,12 +300,13 @@ def calibrate(paper: str, duplex: str, lang: str, content: Path | None, out: Pat
     problems: list[Any] = []
     texts = load_language_texts(ContentRoots.with_user(content), "common/text", SheetTexts,
                                 problems)
-    errors = [p for p in problems if p.severity == "error"]
+    from .languages import content_option, resolve_language
+
+    lang = resolve_language(lang, sorted(texts), problems, "the calibration sheet",
+                            content_option(ContentRoots.with_user(content)))
+    errors = [p for p in problems if p.severity == "error" and p.lang in ("", lang)]
     if errors:
         raise ContentError(errors)
-    if lang not in texts:
-        raise UsageError(f"no language '{lang}' for the calibration sheet: available are "
-                         f"{', '.join(sorted(texts))}")
     words = texts[lang].calibrate or next(
         (t.calibrate for code, t in sorted(texts.items(), key=lambda i: i[0] != "en")
          if t.calibrate is not None), None)

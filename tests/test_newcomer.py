@@ -225,3 +225,15 @@ def test_every_hint_pastes_and_works(german: Path, tmp_path: Path,
     for text in texts:
         run_hints(text, seen)
     assert len(seen) >= 8, seen
+
+
+def test_calibrate_resolves_its_language_like_build(tmp_path: Path) -> None:
+    folder = tmp_path / "my-content" / "common" / "text"
+    folder.mkdir(parents=True)
+    (folder / "de.yaml").write_text("language: Deutsch\nruler: [\n", "utf-8")
+    out = tmp_path / "cal.pdf"
+    assert run_cli("calibrate", "--lang", "EN", "--content", folder.parent.parent,
+                   "--out", out)[0] == 0
+    code, _, err = run_cli("calibrate", "--lang", "de", "--content", folder.parent.parent,
+                           "--out", out)
+    assert code == 1 and f"{folder / 'de.yaml'}:3:1: invalid YAML" in err
