@@ -333,7 +333,7 @@ def _leave_out_drafts(loaded: Loaded, game: Game, known: list[str], wanted: tupl
         _left_out_broken(loaded, game, known)
         for lang in sorted(drafts):
             loaded.skipped.append(Problem(
-                f"content/{game.id}", 1, 1, f"the '{lang}' translation is not finished, so it "
+                f"content/{game.id}", 0, 0, f"the '{lang}' translation is not finished, so it "
                 f"was not built: `labyrinth-pnp lang status {lang}{flag}` lists what is left, "
                 f"`labyrinth-pnp build {game.id} --lang {lang}{flag}` makes a draft",
                 "warning"))
@@ -356,7 +356,7 @@ def _offers_languages(options: BuildOptions, loaded: Loaded, game: Game, known: 
     if lacking:
         built = f"built in {', '.join(having)} only" if having else "not built"
         loaded.skipped.append(Problem(
-            f"content/{game.id}", 1, 1, f"{game.id} has no '{lacking[0]}' texts, so it was "
+            f"content/{game.id}", 0, 0, f"{game.id} has no '{lacking[0]}' texts, so it was "
             f"{built}: `labyrinth-pnp lang new {lacking[0]}{_content(loaded)} --game {game.id}` "
             "starts a translation", "warning"))
     return bool(having)

@@ -227,7 +227,7 @@ def test_a_language_only_some_games_have_builds_those_games(tmp_path: Path) -> N
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.rglob("*.pdf")) == ["goblin-slayer-rules-uk-a4.pdf"]
     assert err.splitlines() == [
-        f"content/{game}:1:1: warning: {game} has no 'uk' texts, so it was not built: "
+        f"content/{game}: warning: {game} has no 'uk' texts, so it was not built: "
         f"`labyrinth-pnp lang new uk --content my-content --game {game}` starts a translation"
         for game in ("magic-labyrinth", "paper-labyrinth")]
 
