@@ -178,8 +178,9 @@ def _langs(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -
 @click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Your templates folder, searched before the bundled one.")
 @click.option("--duplex", type=DUPLEX, default="long", show_default=True,
-              help="Back pages for double-sided printing: flip on the long or short edge, or "
-              "none for one-sided sheets.")
+              help="Back pages for double-sided printing: flip on the long or short edge, "
+              "none for one-sided sheets, or fold: each front beside its back, to fold and "
+              "glue.")
 @click.option("--bleed", default="0mm", show_default=True, callback=_bleed,
               help="Extend background art past the cut line, e.g. 3mm for a print shop.")
 @click.option("--ink-saver", is_flag=True, help="Drop large filled backgrounds.")

@@ -109,7 +109,7 @@ def print_host_sheets(paths: list[Path], lang: str = "ru", paper: str = "a4",
     plans, problems = _read_plans(paths, lang)
     if not force and any(p.severity == "error" for p in problems):
         raise PlanError(problems, readable=True)
-    warnings = [replace(p, severity="warning") for p in problems]  # errors only when forced
+    warnings = list(problems)  # errors only when forced: shown as errors, the sheet marked
     broken = {p.file for p in problems if p.severity == "error"}
     plans = [replace(p, invalid=display_path(path) in broken)
              for p, path in zip(plans, paths)]
@@ -203,5 +203,5 @@ def print_player_sheets(plan_path: Path, lang: str = "ru", paper: str = "a4",
     part: Part = replace(PLAYER_PART, pieces=lambda b, code: player_sheet_pieces(
         b, code, plan.rows, plan.cols, count, seats))
     job = Job(PAPER_LABYRINTH, part, bundle, lang, paper)
-    notes = [replace(p, severity="warning") for p in found]
+    notes = list(found)  # rule errors do not change the sheets: only the size is used
     return target, notes + _write(target, job, paper, lang)

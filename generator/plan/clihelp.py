@@ -91,4 +91,8 @@ def run_print(make) -> None:  # type: ignore[no-untyped-def]
         sys.exit(1)
     for warning in warnings:
         click.echo(warning.format(), err=True)
+    errors = sum(p.severity == "error" for p in warnings)
+    if errors:  # printed anyway: --force, or player sheets (they show only the plan's size)
+        click.echo(f"note: the plan has {errors} error{'s' if errors != 1 else ''}; printed "
+                   "anyway", err=True)
     click.echo(f"wrote {target}")
