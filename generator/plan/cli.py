@@ -129,8 +129,10 @@ def convert_command(source: Path, target: str | None, out: Path | None, force: b
         raise click.ClickException(str(exc)) from exc
     errors = sum(1 for p in problems if p.severity == "error")
     if errors:
-        click.echo(f"note: {source} has {errors} rule error(s); run `labyrinth-pnp plan check`",
-                   err=True)
+        from shlex import quote
+
+        click.echo(f"note: {source} has {errors} rule error{'s' if errors != 1 else ''}: "
+                   f"`labyrinth-pnp plan check {quote(str(source))}` lists them", err=True)
     if out is None:
         click.echo(text, nl=False)
         return
