@@ -373,6 +373,7 @@ def _check_some_game_has(options: BuildOptions, loaded: Loaded) -> None:
 
 
 def _content(loaded: Loaded) -> str:
+    """The --content part of a hint: the user's folder, else a folder to make."""
     from .languages import content_option
 
     return content_option(loaded.roots) or " --content my-content"
