@@ -9,13 +9,30 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 
-Choice = partial(click.Choice, case_sensitive=False)  # choices in any case: A4 is a4
+
+class Choice(click.Choice):
+    """A choice read in any case (A4 is a4), with "did you mean" for a near miss."""
+
+    def __init__(self, choices: Any, case_sensitive: bool = False) -> None:
+        super().__init__(choices, case_sensitive)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            import difflib
+
+            near = difflib.get_close_matches(str(value).lower(), [str(c) for c in self.choices],
+                                             1, 0.5)
+            if near:
+                self.fail(f"{exc.message} Did you mean '{near[0]}'?", param, ctx)
+            raise
 
 PAPER = Choice(["a4", "letter"])
 DUPLEX = Choice(["long", "short", "none", "fold"])

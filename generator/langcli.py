@@ -6,13 +6,11 @@ Library errors raised here are turned into messages by the main CLI (generator/c
 from __future__ import annotations
 
 import json
-from functools import partial
 from pathlib import Path
 
 import click
 
-Choice = partial(click.Choice, case_sensitive=False)  # choices in any case: A4 is a4
-
+from .cli import Choice
 
 FOLDER = click.Path(file_okay=False, path_type=Path)
 

@@ -243,3 +243,17 @@ def test_calibrate_resolves_its_language_like_build(tmp_path: Path) -> None:
     code, _, err = run_cli("calibrate", "--lang", "de", "--content", folder.parent.parent,
                            "--out", out)
     assert code == 1 and f"{folder / 'de.yaml'}:3:1: invalid YAML" in err
+
+
+def test_choices_and_names_are_read_in_any_case_with_did_you_mean() -> None:
+    code, out, err = run_cli("layout", "Magic-Labyrinth", "--part", "TOKENS", "--paper", "A4",
+                             "--format", "TEXT", "--lang", "RU")
+    assert code == 0 and "token-14" in out, err
+    code, _, err = run_cli("layout", "magic-labyrinth", "--paper", "a5")
+    assert code == 2 and "'a5' is not one of 'a4', 'letter'. Did you mean 'a4'?" in err
+    code, _, err = run_cli("build", "magic-labirinth")
+    assert err == ("Error: unknown game 'magic-labirinth': did you mean magic-labyrinth or "
+                   "paper-labyrinth? (choose from magic-labyrinth, paper-labyrinth, "
+                   "goblin-slayer)\n")
+    code, _, err = run_cli("build", "magic-labyrinth", "--part", "token")
+    assert code == 2 and "unknown part 'token': did you mean tokens?" in err

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
 import click
 
-from ..cli import _echo_warnings, _langs
+from ..cli import Choice, _echo_warnings, _langs
 from .run import FORMATS
-
-Choice = partial(click.Choice, case_sensitive=False)  # choices in any case: A4 is a4
 
 
 @click.command(name="export")

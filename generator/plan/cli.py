@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import sys
-from functools import partial
 from pathlib import Path
 
 import click
 
+from ..cli import Choice
 from .check import is_structured, load_plan, read_source
 from .clihelp import check_one, echo_text, run_print, treasure_moves
 from .explain import explain_text, rule_ids
@@ -24,8 +24,6 @@ from .output import write_atomic
 from .randomplan import DIFFICULTIES, ImpossibleRequestError, RandomPlanError, Request
 from .report import PlanReadError
 from .structured import write_structured
-
-Choice = partial(click.Choice, case_sensitive=False)  # choices in any case: A4 is a4
 
 PAPER = Choice(["a4", "letter"])
 EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
