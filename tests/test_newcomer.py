@@ -257,3 +257,20 @@ def test_choices_and_names_are_read_in_any_case_with_did_you_mean() -> None:
                    "goblin-slayer)\n")
     code, _, err = run_cli("build", "magic-labyrinth", "--part", "token")
     assert code == 2 and "unknown part 'token': did you mean tokens?" in err
+
+
+def test_the_readme_examples_work_as_printed(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    block = readme.split("Examples:\n\n```sh\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "examples").symlink_to(EXAMPLES)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    for line in block.strip().splitlines():
+        command, _, into = line.partition(" > ")
+        code, out, err = run_cli(*shlex.split(command)[1:])
+        assert code == 0, f"{line}: {err}"
+        if into:
+            (tmp_path / into).write_text(out, "utf-8")
+    assert (tmp_path / "my-plan-host-en-letter.pdf").exists()  # English, as the README reads
