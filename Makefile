@@ -3,22 +3,35 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# test workers: one per core (pytest-xdist); `make test JOBS=0` runs the suite in one process
+JOBS   ?= auto
 
-.PHONY: build test bench fuzz gallery clean
+.PHONY: build test bench bench-full fuzz gallery clean
 
+# A fresh .venv each time: a half-made one (a failed first try, an older Python) is removed
+# first, and one that fails to install is removed again, so the next `make` starts clean.
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || { \
+	  echo "labyrinth-pnp needs Python 3.10 or newer, and '$(PYTHON)' is" \
+	       "$$($(PYTHON) --version 2>&1 || echo missing): install a newer Python, then run" \
+	       "e.g. 'make build PYTHON=python3.11'" >&2; exit 1; }
+	rm -rf $(VENV)
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
+	$(BIN)/python -m pip install --quiet --upgrade pip || { rm -rf $(VENV); exit 1; }
+	$(BIN)/python -m pip install --quiet -e '.[test]' || { rm -rf $(VENV); exit 1; }
 	touch $(STAMP)
 
 build: $(STAMP)
 	$(BIN)/labyrinth-pnp build
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(JOBS)
 
+# About 2 minutes: 3 pairs per case (indicative); `make bench-full` gives 9 pairs (≈ 4 minutes).
 bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py --pairs 3
+
+bench-full: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 # Long content fuzz run, not in CI: 10,000 mutated content folders, random seed (printed).

@@ -1,8 +1,10 @@
 """Print throughput figures of the plan checker: check, random generation, one CLI call.
 
 Run: `.venv/bin/python benchmarks/bench_plan.py` (about 10 s; `--help` for the options).
-Targets: checking random valid 4×5 plans >= 12,000 plans/s in process; `plan random` >= 200
-valid plans/s; one `plan check FILE` CLI call in a fresh process <= 0.3 s of wall time.
+Targets: checking random valid 4×5 plans >= 20× as fast as the naive reference checker, run
+alternately (12,000 plans/s on a good day: an absolute rate misses on a busy day); `plan
+random` >= 200 valid plans/s; one `plan check FILE` CLI call in a fresh process is timed, its
+target is the 'plan check' case of run.py (against the yardstick).
 
 The check figure is what `plan check` does with each file: `check_plan` on its bytes (decode,
 read the grid text, run every rule), here on distinct random valid 4×5 plans. Since the speed
@@ -35,9 +37,8 @@ from generator.plan.check import check_plan  # noqa: E402
 from generator.plan.gridtext import write_grid  # noqa: E402
 from generator.plan.randomplan import random_plan  # noqa: E402
 
-CHECK_TARGET = 12_000
+CHECK_TARGET = 20.0  # × the naive reference, run alternately (12,000 plans/s on a good day)
 RANDOM_TARGET = 200
-CLI_TARGET = 0.3
 
 
 def sample_plans(count: int, seed: int = 0) -> list[bytes]:
@@ -114,14 +115,17 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     plans = sample_plans(args.plans)
     ours, naive, ratio = bench_check(plans, args.rounds)
-    print(f"check, 4×5 plans in process: {ours:8.0f} plans/s (target >= {CHECK_TARGET})")
+    print(f"check, 4×5 plans in process: {ours:8.0f} plans/s")
     print(f"  naive reference checker:   {naive:8.0f} plans/s, checker/naive {ratio:.2f}× "
-          f"(best of {args.rounds} alternating rounds; ratio: their median)")
+          f"(target >= {CHECK_TARGET:g}×: {'PASS' if ratio >= CHECK_TARGET else 'MISS'}; best "
+          f"of {args.rounds} alternating rounds; ratio: their median)")
     random_rate = bench_random()
-    print(f"plan random, 4×5:            {random_rate:8.0f} plans/s (target >= {RANDOM_TARGET})")
+    print(f"plan random, 4×5:            {random_rate:8.0f} plans/s (target >= {RANDOM_TARGET}: "
+          f"{'PASS' if random_rate >= RANDOM_TARGET else 'MISS'})")
     if not args.no_cli:
         cli_time = bench_cli()
-        print(f"plan check FILE, fresh CLI:  {cli_time:8.3f} s       (target <= {CLI_TARGET})")
+        print(f"plan check FILE, fresh CLI:  {cli_time:8.3f} s       (its target, against the "
+              "yardstick: the 'plan check' case of run.py)")
 
 
 if __name__ == "__main__":

@@ -6,9 +6,12 @@ machines vary 2× in speed from day to day, so every case runs alternately with 
 ours, yardstick, ours, yardstick, … for N pairs after one warm-up pair. Each case prints the
 median of the per-pair ratios (ours / yardstick), the median wall times of both, and peak RSS
 (os.wait4 ru_maxrss: the largest of the process and its drawing workers). Every build writes
-to a fresh temporary folder. A final table gives ratio, target and PASS/MISS; cases without a
-ratio target keep their absolute target in seconds. The plan checker throughput lines of
-benchmarks/bench_plan.py follow when that file exists. Nothing here fails on a MISS.
+to a fresh temporary folder. A final table gives ratio, target and PASS/MISS: every target is
+a ratio to the yardstick (absolute seconds meant the machine's mood; see docs/benchmarks.md),
+set for an idle machine, and the table says so when the machine is busy. The plan checker
+throughput lines of benchmarks/bench_plan.py follow when that file exists. Nothing here fails
+on a MISS. `make bench` runs 3 pairs a case (about 2 minutes, indicative); `make bench-full`
+the default 9, for figures worth recording.
 """
 
 from __future__ import annotations
@@ -105,7 +108,7 @@ CASES = [
          ["build", "magic-labyrinth", "--part", "tokens", "--part", "formulas", "--lang", "ru"],
          ratio_target=1.5),
     Case("(b) build (every game, part and language: 37 PDFs)", "(b) build everything",
-         ["build"], ratio_target=8.0, rss_target_mb=100.0),
+         ["build"], ratio_target=11.0, rss_target_mb=100.0),  # 8× for 26 files, scaled
     # The workload the ≤ 8× target was set for: the 26 PDFs a default build made then (every
     # part of the three games in ru and en); print guides and Ukrainian came later.
     Case("(b26) build --lang ru,en, every part but the print guides (26 PDFs)",
@@ -116,17 +119,17 @@ CASES = [
     Case("(c) --help", "(c) --help", ["--help"], ratio_target=0.7),
     Case("build magic-labyrinth --lang all", "magic-labyrinth, all languages",
          ["build", "magic-labyrinth", "--lang", "all"],
-         seconds_target=1.0, rss_target_mb=100.0),
+         ratio_target=6.0, rss_target_mb=100.0),
     Case("  the same, pieces only (no rulebooks)", "  the same, pieces only",
-         ["build", "magic-labyrinth", *[f"--part={p}" for p in PIECES]], seconds_target=1.0),
+         ["build", "magic-labyrinth", *[f"--part={p}" for p in PIECES]], ratio_target=2.5),
     Case("build goblin-slayer", "goblin-slayer", ["build", "goblin-slayer"],
-         seconds_target=2.0),
+         ratio_target=7.5),
     Case("build paper-labyrinth", "paper-labyrinth", ["build", "paper-labyrinth"],
-         seconds_target=2.0),
-    Case("build --part rules (six rulebooks)", "six rulebooks", ["build", "--part", "rules"],
-         seconds_target=1.5),
+         ratio_target=6.0),
+    Case("build --part rules (seven rulebooks)", "seven rulebooks",
+         ["build", "--part", "rules"], ratio_target=9.5),
     Case("plan check (one 4x5 plan)", "plan check, one 4x5 plan", ["plan", "check", PLAN],
-         seconds_target=0.3),
+         ratio_target=0.6),
     Case("build magic-labyrinth --pack --lang ru (guide + every piece)", "magic-labyrinth --pack",
          ["build", "magic-labyrinth", "--pack", "--lang", "ru"], ratio_target=2.0),
     Case("build goblin-slayer --pack --lang ru (guide + every piece)", "goblin-slayer --pack",
@@ -232,6 +235,10 @@ def print_summary(results: list[Result]) -> None:
     rows = [header, *[row for result in results for row in summary_rows(result)]]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     print()
+    load, cores = os.getloadavg()[0], os.cpu_count() or 1
+    if load > cores:  # our builds use every core, the yardstick one: contention is ours
+        print(f"the machine is busy (load average {load:.1f} on {cores} cores): the targets are "
+              "for an idle machine, so these verdicts are indicative only")
     for row in rows:
         cells = [f"{row[0]:<{widths[0]}}", *[f"{cell:>{w}}" for cell, w in
                                             zip(row[1:5], widths[1:5])], row[5]]

@@ -14,8 +14,28 @@ from typing import Any, NoReturn
 
 import click
 
-PAPER = click.Choice(["a4", "letter"])
-DUPLEX = click.Choice(["long", "short", "none", "fold"])
+
+class Choice(click.Choice):
+    """A choice read in any case (A4 is a4), with "did you mean" for a near miss."""
+
+    def __init__(self, choices: Any, case_sensitive: bool = False) -> None:
+        super().__init__(choices, case_sensitive)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            import difflib
+
+            near = difflib.get_close_matches(str(value).lower(), [str(c) for c in self.choices],
+                                             1, 0.5)
+            if near:
+                self.fail(f"{exc.message} Did you mean '{near[0]}'?", param, ctx)
+            raise
+
+PAPER = Choice(["a4", "letter"])
+DUPLEX = Choice(["long", "short", "none", "fold"])
 
 
 # Command groups imported only when used, so `--help` and `build` do not load them:
@@ -177,8 +197,9 @@ def _langs(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -
 @click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Your templates folder, searched before the bundled one.")
 @click.option("--duplex", type=DUPLEX, default="long", show_default=True,
-              help="Back pages for double-sided printing: flip on the long or short edge, or "
-              "none for one-sided sheets.")
+              help="Back pages for double-sided printing: flip on the long or short edge, "
+              "none for one-sided sheets, or fold: each front beside its back, to fold and "
+              "glue.")
 @click.option("--bleed", default="0mm", show_default=True, callback=_bleed,
               help="Extend background art past the cut line, e.g. 3mm for a print shop.")
 @click.option("--ink-saver", is_flag=True, help="Drop large filled backgrounds.")
@@ -201,7 +222,7 @@ def _langs(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -
 @click.option("--pack", is_flag=True,
               help="Every piece to cut out, on the fewest sheets, into "
               "GAME-all-LANG-PAPER.pdf, after a print guide page.")
-@click.option("--cutter", type=click.Choice(["silhouette"]), default=None,
+@click.option("--cutter", type=Choice(["silhouette"]), default=None,
               help="Print-and-cut on a cutting machine: its registration marks on every "
               "sheet, pieces 2 mm apart with 1 mm of bleed, and beside each PDF a cut file "
               "per page (FILE-cut-pN.svg and .dxf, in mm).")
@@ -216,11 +237,11 @@ def build(games: tuple[str, ...], parts: tuple[str, ...], verbose: bool, **opts:
     """
     from .build import BuildOptions, run_build
 
-    options = BuildOptions(games=games, parts=parts, **_machine(opts))
+    options = BuildOptions(games=_ids(games), parts=_ids(parts), **_machine(opts))
     report = run_build(options, progress=lambda path: click.echo(f"wrote {path}"),
                        up_to_date=(lambda path: click.echo(f"up to date {path}")) if verbose
                        else (lambda _: None))
-    _echo_warnings(report.warnings)
+    _echo_warnings(_gaps_summed(report.warnings, options.content))
     n = len(report.written)
     fresh = f", {len(report.skipped)} up to date" if report.skipped else ""
     click.echo(f"{n} file{'s' if n != 1 else ''} written to {options.out}{fresh}")
@@ -232,6 +253,34 @@ def _machine(opts: dict[str, Any]) -> dict[str, Any]:
     if opts.get("cutter"):
         opts["bleed"] = max(opts["bleed"], 1.0)
     return opts
+
+
+def _ids(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Game and part ids as typed, in lower case (ids are), comma lists split: tokens,tiles."""
+    return tuple(v.strip().lower() for item in values for v in item.split(",") if v.strip())
+
+
+def _gaps_summed(warnings: list[Any], content: Path | None) -> list[Any]:
+    """The warnings, with a draft's untranslated texts summed up in one line per file (`check`
+    and `lang status` list them one by one)."""
+    from dataclasses import replace
+
+    from .content.paths import ContentRoots
+    from .languages import content_option
+
+    flag = content_option(ContentRoots.with_user(content))
+    gaps: dict[str, list[Any]] = {}
+    for w in warnings:
+        if w.gap:
+            gaps.setdefault(w.file, []).append(w)
+    out = [w for w in warnings if not w.gap or len(gaps[w.file]) <= 3]
+    for found in (found for found in gaps.values() if len(found) > 3):
+        first = min(found)
+        lang = first.lang
+        out.append(replace(first, message=f"{len(found)} texts not translated yet in '{lang}', "
+                           f"the first here: `labyrinth-pnp lang status {lang}{flag}` counts "
+                           f"them by file, `labyrinth-pnp check{flag}` lists each", gap=False))
+    return out
 
 
 def _echo_warnings(warnings: list[Any]) -> None:
@@ -258,7 +307,7 @@ def check(games: tuple[str, ...], content: Path | None, templates: Path | None,
     """
     from .check import check_content
 
-    warnings = check_content(content, strict, games=games, templates=templates)
+    warnings = check_content(content, strict, games=_ids(games), templates=templates)
     _echo_warnings(warnings)
     n = len(set(warnings))
     suffix = f" ({n} warning{'s' if n != 1 else ''})" if warnings else ""
@@ -267,7 +316,7 @@ def check(games: tuple[str, ...], content: Path | None, templates: Path | None,
 
 @main.command()
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
-@click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
+@click.option("--duplex", type=Choice(["long", "short"]), default="long",
               show_default=True, help="How your printer flips the sheet.")
 @click.option("--lang", default="en", show_default=True, help="Language of the sheet.")
 @click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
@@ -290,12 +339,13 @@ def calibrate(paper: str, duplex: str, lang: str, content: Path | None, out: Pat
     problems: list[Any] = []
     texts = load_language_texts(ContentRoots.with_user(content), "common/text", SheetTexts,
                                 problems)
-    errors = [p for p in problems if p.severity == "error"]
+    from .languages import content_option, resolve_language
+
+    lang = resolve_language(lang, sorted(texts), problems, "the calibration sheet",
+                            content_option(ContentRoots.with_user(content)))
+    errors = [p for p in problems if p.severity == "error" and p.lang in ("", lang)]
     if errors:
         raise ContentError(errors)
-    if lang not in texts:
-        raise UsageError(f"no language '{lang}' for the calibration sheet: available are "
-                         f"{', '.join(sorted(texts))}")
     words = texts[lang].calibrate or next(
         (t.calibrate for code, t in sorted(texts.items(), key=lambda i: i[0] != "en")
          if t.calibrate is not None), None)
@@ -312,12 +362,18 @@ def calibrate(paper: str, duplex: str, lang: str, content: Path | None, out: Pat
 
 
 @main.command(name="list")
-def list_games() -> None:
-    """List the games and the parts each can build."""
+@click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Your content folder (for the languages it adds).")
+def list_games(content: Path | None) -> None:
+    """List the games, the parts each can build and the languages it has."""
+    from .content.paths import ContentRoots
     from .games.registry import all_games
 
+    roots = ContentRoots.with_user(content)
     for game in all_games():
+        langs = sorted(name.rsplit(".", 1)[0] for name in roots.glob(f"{game.id}/text", "*.yaml"))
         click.echo(f"{game.id}: {', '.join(game.parts)}")
+        click.echo(f"    languages: {', '.join(langs)}")
 
 
 @main.command()
@@ -339,16 +395,16 @@ def list_games() -> None:
 @click.option("--pieces", multiple=True, metavar="IDS",
               help="Only these pieces, as `build --pieces` packs them.")
 @click.option("--pack", is_flag=True, help="Every piece, as `build --pack` packs them.")
-@click.option("--cutter", type=click.Choice(["silhouette"]), default=None,
+@click.option("--cutter", type=Choice(["silhouette"]), default=None,
               help="A cutting machine's marks and room, as for build.")
-@click.option("--format", "fmt", type=click.Choice(["json", "text"]), default="json",
+@click.option("--format", "fmt", type=Choice(["json", "text"]), default="json",
               show_default=True, help="Output format.")
 def layout(game: str, parts: tuple[str, ...], fmt: str, **opts: Any) -> None:
     """Print the imposed geometry of a game's sheets (mm, origin at the top-left)."""
     from .layout.export import layout_data, layout_text
     from .pipeline.options import BuildOptions
 
-    data = layout_data(BuildOptions(games=(game,), parts=parts, **_machine(opts)))
+    data = layout_data(BuildOptions(games=_ids((game,)), parts=_ids(parts), **_machine(opts)))
     click.echo(json.dumps(data, ensure_ascii=False, indent=1) if fmt == "json"
                else layout_text(data))
 

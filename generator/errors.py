@@ -25,9 +25,11 @@ class Problem:
     gap: bool = False  # an untranslated or missing text: the language is not finished
 
     def format(self) -> str:
-        """Render as `FILE:LINE:COL: message` (warnings say so after the position)."""
+        """Render as `FILE:LINE:COL: message` (warnings say so after the position); line 0
+        is a folder or a file as a whole: `FOLDER: message`."""
         prefix = "warning: " if self.severity == "warning" else ""
-        return f"{self.file}:{self.line}:{self.column}: {prefix}{self.message}"
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        return f"{where}: {prefix}{self.message}"
 
 
 PROBLEMS_SHOWN = 50

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .content.paper import ExamplePlan, PaperBundle, read_plan_file
-from .content.paths import ContentRoots
+from .content.paths import ContentRoots, display_path
 from .draw.papersheets import HostSheet
 from .draw.sheet import Painter
 from .errors import ContentError, OutputError, Problem, UsageError
@@ -50,8 +50,10 @@ def _load(lang: str, content: Path | None) -> PaperBundle:
     if bundle is None:
         raise ContentError(found)
     if lang not in bundle.languages:
-        raise UsageError(f"no sheet wording for language '{lang}': available are "
-                         f"{', '.join(bundle.languages)}")
+        from .languages import language_error
+
+        raise language_error(lang, list(bundle.languages), found, "the «Лабиринт» sheets",
+                             f" --content {content}" if content else " --content my-content")
     return bundle
 
 
@@ -64,12 +66,19 @@ def _players(bundle: PaperBundle, players: int | None) -> int:
     return count
 
 
+def message_language(lang: str) -> str:
+    """The plan checker speaks Russian and English (generator/plan/language.py)."""
+    from .plan.language import message_language as plan_message_language
+
+    return plan_message_language(lang)
+
+
 def _read_plans(paths: list[Path], lang: str) -> tuple[list[ExamplePlan], list[Problem]]:
     """Read and check every plan; raise ContentError when one cannot be read at all."""
     plans: list[ExamplePlan] = []
     problems: list[Problem] = []
     for path in paths:
-        plan, found = read_plan_file(path, lang)
+        plan, found = read_plan_file(path, message_language(lang))
         problems += found
         if plan is not None:
             plans.append(ExamplePlan(path.stem, plan))
@@ -103,7 +112,10 @@ def print_host_sheets(paths: list[Path], lang: str = "ru", paper: str = "a4",
     plans, problems = _read_plans(paths, lang)
     if not force and any(p.severity == "error" for p in problems):
         raise PlanError(problems, readable=True)
-    warnings = [replace(p, severity="warning") for p in problems]  # errors only when forced
+    warnings = list(problems)  # errors only when forced: shown as errors, the sheet marked
+    broken = {p.file for p in problems if p.severity == "error"}
+    plans = [replace(p, invalid=display_path(path) in broken)
+             for p, path in zip(plans, paths)]
     bundle = _load(lang, content)
     walks, destroyed = _trace_paths(plans, trace, lang, content) if trace else ([], ())
     count = _players(bundle, players if players is not None or not walks else len(walks))
@@ -194,5 +206,5 @@ def print_player_sheets(plan_path: Path, lang: str = "ru", paper: str = "a4",
     part: Part = replace(PLAYER_PART, pieces=lambda b, code: player_sheet_pieces(
         b, code, plan.rows, plan.cols, count, seats))
     job = Job(PAPER_LABYRINTH, part, bundle, lang, paper)
-    notes = [replace(p, severity="warning") for p in found]
+    notes = list(found)  # rule errors do not change the sheets: only the size is used
     return target, notes + _write(target, job, paper, lang)

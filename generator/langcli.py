@@ -10,18 +10,15 @@ from pathlib import Path
 
 import click
 
-from .errors import UsageError
+from .cli import Choice
 
 FOLDER = click.Path(file_okay=False, path_type=Path)
 
 
 def _games(names: tuple[str, ...]) -> list[str]:
-    from .games.registry import game_ids
+    from .games.registry import game_ids, spelled
 
-    unknown = [n for n in names if n not in game_ids()]
-    if unknown:
-        raise UsageError(f"unknown game '{unknown[0]}': choose from {', '.join(game_ids())}")
-    return list(names) or game_ids()
+    return list(dict.fromkeys(spelled(n, game_ids(), "game") for n in names)) or game_ids()
 
 
 @click.group(name="lang")
@@ -64,7 +61,7 @@ def new(code: str, source: str, content: Path, games: tuple[str, ...]) -> None:
 @click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Your content folder (besides the bundled content).")
 @click.option("--game", "games", multiple=True, help="Only this game (repeat for more).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               show_default=True)
 @click.option("--strict", is_flag=True, help="Exit with status 1 unless everything shown is "
               "translated.")
@@ -72,22 +69,32 @@ def status(code: str | None, content: Path | None, games: tuple[str, ...], fmt: 
            strict: bool) -> None:
     """How much of each language is translated, per game and file (all languages by default)."""
     from .content.paths import ContentRoots
-    from .languages import check_code, language_status, languages_in
+    from .errors import ContentError, problem_lines
+    from .languages import (
+        content_option,
+        language_file_errors,
+        language_status,
+        languages_in,
+        resolve_language,
+    )
 
     roots = ContentRoots.with_user(content)
     chosen = _games(games)
     if code is not None:
-        check_code(code)
+        code = resolve_language(code, languages_in(roots, chosen), (), "",
+                                content_option(roots) or " --content my-content")
     codes = [code] if code else languages_in(roots, chosen)
+    broken = [p for c in codes for p in language_file_errors(roots, chosen, c)]
+    if broken and code:  # a file that does not load is not "missing": say where it breaks
+        raise ContentError(broken)
+    for line in problem_lines(broken):
+        click.echo(line, err=True)
     found = [s for c in codes for s in language_status(roots, chosen, c)]
-    if code and not found:
-        raise UsageError(f"no files in '{code}': `labyrinth-pnp lang new {code} --content DIR` "
-                         "starts it")
     if fmt == "json":
         click.echo(json.dumps([s.as_json() for s in found], ensure_ascii=False, indent=2))
     else:
         _table(found)
-    if strict and not all(s.done for s in found):
+    if broken or (strict and not all(s.done for s in found)):
         raise SystemExit(1)
 
 

@@ -11,6 +11,8 @@ carries the mark (the source text), and what is missing.
 from __future__ import annotations
 
 import re
+import shlex
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -19,7 +21,7 @@ from typing import Any
 from .atomic import write_atomically
 from .content.paths import ContentRoots
 from .content.translation import MARKER, SOURCE_KEY, is_forms, is_marked
-from .errors import ContentError, Problem, UsageError
+from .errors import ContentError, LabyrinthError, Problem, UsageError
 from .lang.files import (  # noqa: F401  (names other modules import from here)
     COMMON,
     NOT_WORDS,
@@ -87,9 +89,63 @@ class LanguageStatus:
 
 def check_code(lang: str) -> None:
     """Refuse what is not a language code (files are named after it)."""
+    if not _LANG.match(lang) and _LANG.match(lang.lower()):
+        raise UsageError(f"write the language code in lower case: '{lang.lower()}'")
     if not _LANG.match(lang):
         raise UsageError(f"'{lang}' is not a language code: use two or three lower-case "
                          "letters, e.g. de, uk, fr")
+
+
+# --- resolving --lang ------------------------------------------------------------------------
+
+def content_option(roots: ContentRoots) -> str:
+    """` --content FOLDER` when a user's folder is in use (for hints to paste), else ""."""
+    return f" --content {shlex.quote(str(roots.roots[0]))}" if len(roots.roots) > 1 else ""
+
+
+def resolve_language(code: str, known: list[str], broken: Sequence[Problem] = (),
+                     owner: str = "", content: str = "") -> str:
+    """Return the language of `known` that `code` names, whatever its case; else raise."""
+    spelled = {k.lower(): k for k in known}
+    if code.strip().lower() in spelled:
+        return spelled[code.strip().lower()]
+    raise language_error(code, known, broken, owner, content)
+
+
+def language_error(code: str, known: list[str], broken: Sequence[Problem] = (),
+                   owner: str = "", content: str = "") -> LabyrinthError:
+    """The error for a language that `owner` lacks: its files' errors, located, when it has
+    files that do not load; else "did you mean", or the languages there are and how to start."""
+    import difflib
+
+    lower = code.strip().lower()
+    if errors := [p for p in broken if p.severity == "error" and p.lang.lower() == lower]:
+        return ContentError(errors)
+    who = f"{owner} has no language" if owner else "no game has the language"
+    near = [k for k in known if k.lower() == lower[:2] or lower == k.lower()[:len(lower)]]
+    if near := list(dict.fromkeys(near + difflib.get_close_matches(lower, known, 2, 0.6))):
+        return UsageError(f"{who} '{code}': did you mean {' or '.join(near)}? (available are "
+                          f"{', '.join(known)})")
+    start = (f"`labyrinth-pnp lang new {lower}{content or ' --content my-content'}` writes the "
+             "files a language needs" if _LANG.match(lower) else "a language code is two or "
+             "three letters, e.g. de")
+    return UsageError(f"{who} '{code}': available are {', '.join(known)} ({start})" if known
+                      else f"{who} '{code}' nor any other: {start}")
+
+
+def language_file_errors(roots: ContentRoots, games: list[str], lang: str) -> list[Problem]:
+    """The YAML errors of lang's files, located: what makes a language "missing" elsewhere."""
+    rels = [f"{COMMON}/{lang}.yaml", *[f"{game}/{folder}/{lang}{ext}" for game in games
+                                       for folder, ext, _ in PER_GAME if ext == ".yaml"]]
+    out = []
+    for path in filter(None, map(roots.find, rels)):
+        try:
+            _, found = parse_yaml(path.read_text(encoding="utf-8"), str(path))
+        except (OSError, UnicodeDecodeError) as exc:
+            found = [Problem(str(path), 1, 1, f"cannot read this file as UTF-8 text: {exc}")]
+        out += [Problem(p.file, p.line, p.column, p.message, "error", lang) for p in found
+                if p.severity == "error"]
+    return out
 
 
 def language_files(roots: ContentRoots, games: list[str], source: str) -> list[LanguageFile]:
@@ -124,7 +180,8 @@ def new_language(lang: str, source: str, folder: Path, games: list[str]) -> list
     if existing:
         raise ContentError([Problem(str(folder / f.relative.format(lang=lang)), 1, 1,
                                     f"'{lang}' already has this file: `labyrinth-pnp lang "
-                                    f"status {lang}` shows what is left to translate")
+                                    f"status {lang} --content {shlex.quote(str(folder))}` shows "
+                                    "what is left to translate")
                             for f in existing])
     made = []
     for f in files:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -42,10 +45,37 @@ def layout_json(*args: str) -> dict:
     return json.loads(out)
 
 
+def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str,
+                  make: Callable[[Path], None]) -> Path:
+    """A folder that make() fills once per test run, shared by the pytest-xdist workers (the
+    first to come makes it under a file lock; the others wait and read it). Read-only."""
+    from filelock import FileLock
+
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # the run's folder, above the workers' own
+        base = base.parent
+    folder = base / f"shared-{name}"
+    with FileLock(f"{folder}.lock"):
+        if not (folder / ".done").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+            make(folder)
+            (folder / ".done").touch()
+    return folder
+
+
+def build_into(*args: str) -> Callable[[Path], None]:
+    """A make() for shared_folder: `labyrinth-pnp build ARGS --out FOLDER`, which must pass."""
+
+    def make(folder: Path) -> None:
+        code, _, err = run_cli("build", *args, "--out", str(folder))
+        assert code == 0, err
+
+    return make
+
+
 @pytest.fixture(scope="session")
 def magic_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Build every magic-labyrinth part in both languages on A4, once per test session."""
-    out = tmp_path_factory.mktemp("magic")
-    code, _, err = run_cli("build", "magic-labyrinth", "--out", out)
-    assert code == 0, err
-    return out / "magic-labyrinth"
+    """Build every magic-labyrinth part in both languages on A4, once per test run."""
+    return shared_folder(tmp_path_factory, "magic", build_into("magic-labyrinth")
+                         ) / "magic-labyrinth"

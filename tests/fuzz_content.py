@@ -111,7 +111,7 @@ def list_parts() -> dict[str, tuple[str, ...]]:
     games: dict[str, tuple[str, ...]] = {}
     for line in result.output.splitlines():
         game, sep, parts = line.partition(":")
-        if sep:
+        if sep and not line.startswith(" "):
             games[game.strip()] = tuple(p.strip() for p in parts.split(",") if p.strip())
     return games
 

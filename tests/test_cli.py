@@ -31,8 +31,11 @@ def test_list_shows_games_and_parts():
     assert code == 0
     assert out.splitlines() == [
         "magic-labyrinth: tokens, formulas, counters, score-sheet, tiles, rules, print-guide",
+        "    languages: en, ru",
         "paper-labyrinth: player-sheet, host-sheets, rules, print-guide",
+        "    languages: en, ru",
         "goblin-slayer: locations, counters, player-aid, rules, print-guide",
+        "    languages: en, ru, uk",
     ]
 
 

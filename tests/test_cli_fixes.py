@@ -60,13 +60,13 @@ def test_a_game_with_no_language_never_lists_an_empty_choice(tmp_path: Path,
     code, _, err = run_cli("build", "--part", "tokens", "--lang", "en", "--out", tmp_path)
     assert code == 2
     assert err == ("Error: no game has the language 'en' nor any other: `labyrinth-pnp "
-                   "lang new en --content DIR` writes the files a language needs\n")
+                   "lang new en --content my-content` writes the files a language needs\n")
     monkeypatch.setattr(build, "get_game", lambda name: mute)
     code, _, err = run_cli("build", "magic-labyrinth", "--part", "tokens", "--lang", "en",
                            "--out", tmp_path)
     assert code == 2
     assert err == ("Error: magic-labyrinth has no language 'en' nor any other: `labyrinth-pnp "
-                   "lang new en --content DIR` writes the files a language needs\n")
+                   "lang new en --content my-content` writes the files a language needs\n")
 
 
 @pytest.mark.parametrize("command", ["build", "layout"])
@@ -122,7 +122,7 @@ def test_an_unknown_language_among_several_is_named() -> None:
     code, _, err = run_cli("layout", "magic-labyrinth", "--lang", "en,fr")
     assert code == 2
     assert err == ("Error: magic-labyrinth has no language 'fr': available are en, ru "
-                   "(`labyrinth-pnp lang new fr --content DIR` writes the files a language "
+                   "(`labyrinth-pnp lang new fr --content my-content` writes the files a language "
                    "needs)\n")
 
 
@@ -228,8 +228,8 @@ def test_a_language_only_some_games_have_builds_those_games(tmp_path: Path) -> N
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.rglob("*.pdf")) == ["goblin-slayer-rules-uk-a4.pdf"]
     assert err.splitlines() == [
-        f"content/{game}:1:1: warning: {game} has no 'uk' texts, so it was not built: "
-        f"`labyrinth-pnp lang new uk --content DIR --game {game}` starts a translation"
+        f"content/{game}: warning: {game} has no 'uk' texts, so it was not built: "
+        f"`labyrinth-pnp lang new uk --content my-content --game {game}` starts a translation"
         for game in ("magic-labyrinth", "paper-labyrinth")]
 
 
@@ -237,6 +237,6 @@ def test_a_language_no_game_has_is_a_usage_error(tmp_path: Path) -> None:
     code, _, err = run_cli("build", "--lang", "de", "--out", tmp_path)
     assert code == 2
     assert err == ("Error: no game has the language 'de': available are en, ru, uk "
-                   "(`labyrinth-pnp lang new de --content DIR` writes the files a language "
+                   "(`labyrinth-pnp lang new de --content my-content` writes the files a language "
                    "needs)\n")
     assert not any(tmp_path.iterdir())

@@ -88,7 +88,8 @@ def test_player_sheets_are_the_same_bytes_twice_and_ignore_rule_errors(tmp_path)
     plan = FIXTURES / "plans" / "bad_river_wall.txt"
     first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
     code, _, err = run_cli("plan", "sheets", plan, "--out", first)
-    assert code == 0 and "warning: error[river-wall]" in err
+    assert code == 0 and "error[river-wall]" in err
+    assert "note: the plan has 1 error; printed anyway" in err
     assert run_cli("plan", "sheets", plan, "--out", second)[0] == 0
     assert first.read_bytes() == second.read_bytes()
 

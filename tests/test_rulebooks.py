@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from generator.plan.check import check_plan
 from generator.plan.messages import explain_hint, summary
 
-from conftest import FIXTURES, MM, pdf_fonts, pdf_text, run_cli
+from conftest import FIXTURES, MM, build_into, pdf_fonts, pdf_text, run_cli, shared_folder
 
 ROOT = FIXTURES.parent.parent
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -44,10 +44,10 @@ def _flat(text: str) -> str:
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def rulebooks(request, tmp_path_factory) -> tuple[str, Path]:
-    out = tmp_path_factory.mktemp(f"rules-{request.param}")
-    code, _, err = run_cli("build", "--part", "rules", "--paper", request.param, "--out", out)
-    assert code == 0, err
-    return request.param, out
+    """The six rulebooks (and Goblin Slayer's in uk) on one paper, once per test run."""
+    paper = request.param
+    return paper, shared_folder(tmp_path_factory, f"rules-{paper}",
+                                build_into("--part", "rules", "--paper", paper))
 
 
 def test_six_rulebooks_build_on_each_paper(rulebooks):

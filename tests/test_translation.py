@@ -158,7 +158,10 @@ def test_a_draft_says_so_in_every_footer_and_lists_what_is_left(tmp_path: Path) 
     code, _, err = run_cli("build", "goblin-slayer", "--lang", "de", "--content", folder,
                            "--out", tmp_path / "out")
     assert code == 0, err
-    assert "warning: not translated yet" in err
+    assert re.search(r"goblin-slayer/text/de.yaml:\d+:\d+: warning: \d+ texts not translated "
+                     r"yet in 'de', the first here: `labyrinth-pnp lang status de --content "
+                     r"\S+` counts them by file, `labyrinth-pnp check --content \S+` lists "
+                     "each", err), err  # one line per file: `check` lists each text
     for pdf in (tmp_path / "out").rglob("*.pdf"):
         pages = pdf_text(pdf).split("\f") if False else None  # noqa: F841
         text = " ".join(pdf_text(pdf).split())
@@ -186,7 +189,8 @@ def test_lang_new_never_overwrites(tmp_path: Path) -> None:
     (("lang", "new", "DE!", "--content", "x"), "'DE!' is not a language code"),
     (("lang", "new", "de", "--from", "de", "--content", "x"), "cannot be translated from itself"),
     (("lang", "new", "de", "--from", "xx", "--content", "x"), "no content in 'xx'"),
-    (("lang", "status", "xx"), "no files in 'xx'"),
+    (("lang", "status", "xx"), "no game has the language 'xx': available are en, ru, uk"),
+    (("lang", "status", "eng"), "did you mean en?"),
 ])
 def test_lang_usage_errors_exit_2(args: tuple[str, ...], message: str, tmp_path: Path,
                                   monkeypatch: pytest.MonkeyPatch) -> None:

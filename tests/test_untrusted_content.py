@@ -276,7 +276,7 @@ def test_misspelled_content_paths_are_warnings_naming_the_closest(tmp_path):
     assert err.splitlines() == [
         f"{rel}/magic-labyrinth/token.yaml:1:1: warning: labyrinth-pnp does not read this "
         "file: did you mean 'magic-labyrinth/tokens.yaml'?",
-        f"{rel}/magic-labyrnth:1:1: warning: labyrinth-pnp reads nothing in this folder: did "
+        f"{rel}/magic-labyrnth: warning: labyrinth-pnp reads nothing in this folder: did "
         "you mean 'magic-labyrinth'?",
     ]
     code, _, err = run_cli("check", "--content", user, "--strict")

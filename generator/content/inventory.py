@@ -124,4 +124,5 @@ def unread_templates(user: Path | None, used: set[str]) -> list[Problem]:
 
 
 def _warning(path: Path, message: str) -> Problem:
-    return Problem(display_path(path), 1, 1, message, "warning")
+    line = 0 if path.is_dir() else 1  # a folder has no line to point at
+    return Problem(display_path(path), line, line, message, "warning")

@@ -107,6 +107,7 @@ class PaperTexts(GameTexts):
     summary: Annotated[str, uses("rivers", "holes", "ravines", "swamps")]
     summary_moves: Annotated[str, uses("moves")]
     summary_no_treasure: str
+    invalid_mark: str = "INVALID PLAN"  # the title's prefix on a plan printed with --force
     comments_hidden: Annotated[str, uses("count")]
     player_title: str
     seat: Annotated[str, uses("seat", "players")]
@@ -127,6 +128,7 @@ class PaperTexts(GameTexts):
 class ExamplePlan:
     name: str
     plan: Plan
+    invalid: bool = False  # breaks rules: printed only with --force, and marked so
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,10 @@ def _subtitle(sheet: HostSheet) -> str:
     parts = [fill(t.size, rows=sheet.plan.rows, cols=sheet.plan.cols),
              fill(t.summary, rivers=stats.rivers, holes=stats.holes, ravines=stats.ravines,
                   swamps=stats.swamps)]
-    if stats.treasure_moves is None:
+    if stats.treasure_moves is None and any(c.treasure == "real" for row in sheet.plan.cells
+                                            for c in row):
+        parts.append(fill(t.summary_moves, moves="—"))  # no single way out to count to
+    elif stats.treasure_moves is None:
         parts.append(t.summary_no_treasure)
     else:
         parts.append(fill(t.summary_moves, moves=stats.treasure_moves))

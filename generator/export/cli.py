@@ -6,13 +6,13 @@ from pathlib import Path
 
 import click
 
-from ..cli import _echo_warnings, _langs
+from ..cli import Choice, _echo_warnings, _langs
 from .run import FORMATS
 
 
 @click.command(name="export")
 @click.argument("game")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), required=True,
+@click.option("--format", "fmt", type=Choice(FORMATS), required=True,
               help="png: a picture per piece face; tts: a Tabletop Simulator saved object; "
               "ttpg: a Tabletop Playground package.")
 @click.option("--part", "parts", multiple=True, help="Only this part (repeatable).")

@@ -133,6 +133,16 @@ def main(argv: list[str]) -> None:
     folder = Path(argv[0]) if argv else Path("docs/gallery")
     for path in make_gallery(folder):
         print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
+    (folder / "made-with.txt").write_text(made_with(), encoding="utf-8")
+
+
+def made_with() -> str:
+    """The versions that decide the pictures' bytes: the same ones give the same bytes."""
+    from importlib.metadata import version
+
+    names = ("pypdfium2", "pillow", "reportlab")
+    return ("# `make gallery` wrote these pictures with (the same versions give the same "
+            "bytes):\n" + "".join(f"{name} {version(name)}\n" for name in names))
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ def ravine_letters(plan: Plan, letters: str) -> dict[str, str]:
 
 
 def host_sheet(plan: Plan, name: str, texts: PaperTexts, players: int,
-               ammo: tuple[int, int], lang: str) -> HostSheet:
+               ammo: tuple[int, int], lang: str, invalid: bool = False) -> HostSheet:
     """The host sheet of one plan, in the language of texts; name is the plan's file name."""
     comments = sheet_comments(plan, lang, texts.hole_letters)
     generated = {summary_line(plan_stats(plan), code) for code in ("ru", "en")}
@@ -69,7 +69,8 @@ def host_sheet(plan: Plan, name: str, texts: PaperTexts, players: int,
     title = notes.pop(0) if notes and len(notes[0]) <= MAX_TITLE else name
     if comments.hidden:
         notes.append(fill(texts.comments_hidden, count=comments.hidden))
-    return HostSheet(plan, write_grid(plan), f"{texts.host_title}: {title}", tuple(notes),
+    mark = f"{texts.invalid_mark} · " if invalid else ""
+    return HostSheet(plan, write_grid(plan), f"{mark}{texts.host_title}: {title}", tuple(notes),
                      texts, ravine_letters(plan, texts.hole_letters), players, ammo)
 
 
@@ -79,7 +80,7 @@ def host_pieces(bundle: PaperBundle, lang: str, players: int | None = None) -> l
     count = players or bundle.players
     specs = []
     for p in bundle.plans:
-        sheet = host_sheet(p.plan, p.name, texts, count, bundle.ammo, lang)
+        sheet = host_sheet(p.plan, p.name, texts, count, bundle.ammo, lang, p.invalid)
         specs.append(PieceSpec("host-sheet", f"host-{p.name}", "rect", SHEET_W, SHEET_H, sheet,
                                cut=False, alone=True))
         rows = host_rounds(sheet, mm(SHEET_W))  # the start and rounds 1 … rows - 1

@@ -104,8 +104,8 @@ def _missing_game_words(roots: ContentRoots, game: str, content: Any, lang: str
         return []
     path = rules_files(roots, game)[lang]
     return [Problem(display_path(path), 1, 1, f"this rulebook needs the game's words in "
-                    f"'{lang}': add {relative} (`labyrinth-pnp lang new {lang}` writes every "
-                    "file a language needs)", lang=lang)]
+                    f"'{lang}': add {relative} (copy the file of another language and translate "
+                    "it)", lang=lang)]
 
 
 def _check_book_words(roots: ContentRoots, content: Any, lang: str) -> list[Problem]:
@@ -114,7 +114,8 @@ def _check_book_words(roots: ContentRoots, content: Any, lang: str) -> list[Prob
     relative = f"common/text/{lang}.yaml"
     if texts is None:
         return [Problem(relative, 1, 1, f"the rulebook in '{lang}' needs the words printed on "
-                        f"every sheet: add {relative} (`labyrinth-pnp lang new {lang}` writes it)")]
+                        f"every sheet: add {relative} (copy the file of another language and "
+                        "translate it)")]
     if texts.rulebook is None:
         path = roots.find(relative)
         shown = display_path(path) if path else relative

@@ -45,6 +45,7 @@ def plan_jobs(options: BuildOptions, drawing: bool = True) -> tuple[list[Job], l
 
 def jobs_for(options: BuildOptions, loaded: Loaded) -> list[Job]:
     """The PDFs to make: each part asked for, in each language asked for and offered."""
+    options = _resolve_languages(options, loaded)
     wanted = options.languages  # empty: every language
     jobs: list[Job] = []
     for game in loaded.games:
@@ -73,6 +74,42 @@ def jobs_for(options: BuildOptions, loaded: Loaded) -> list[Job]:
     return jobs
 
 
+def _resolve_languages(options: BuildOptions, loaded: Loaded) -> BuildOptions:
+    """The options with each --lang code spelled as the content spells it (`EN` is `en`); a
+    code no game has is left for _check_languages and _check_some_game_has to explain."""
+    from dataclasses import replace
+
+    known: set[str] = set()
+    for game in loaded.games:
+        if (content := loaded.content[game.id]) is not None:
+            known.update(game.languages(content))
+            for part in game.parts.values():
+                known.update(part.languages(content, loaded.roots) if part.languages else ())
+    if not options.languages or not known:
+        return options
+    spelled = {lang.lower(): lang for lang in known}
+    codes = [spelled.get(code.lower(), code) for code in options.languages]
+    return replace(options, lang=",".join(dict.fromkeys(codes)))
+
+
+def _broken(loaded: Loaded, game_id: str = "") -> list[Problem]:
+    """The errors that belong to one language's files (of one game, or of all)."""
+    return [p for gid, (before, after) in loaded.found.items() if gid == game_id or not game_id
+            for p in before + after if p.lang and p.severity == "error"]
+
+
+def _left_out_broken(loaded: Loaded, game: Game, known: list[str]) -> None:
+    """Warn of each language a build of every language leaves out because its files have
+    errors (their errors, located, as warnings)."""
+    from ..languages import content_option
+
+    langs = sorted({p.lang for p in _broken(loaded, game.id)} - set(known))
+    for p in [p for p in _broken(loaded, game.id) if p.lang in langs]:
+        loaded.skipped.append(Problem(
+            p.file, p.line, p.column, f"{p.message} (so '{p.lang}' was not built: `labyrinth-pnp "
+            f"check{content_option(loaded.roots)}` lists every error)", "warning"))
+
+
 def unfinished_languages(loaded: Loaded, game: Game) -> set[str]:
     """The languages of a game whose translation has gaps: texts still marked TODO» or left
     out (found while loading), or a rulebook with a TODO» mark (read here, cheaply)."""
@@ -98,11 +135,16 @@ def _leave_out_drafts(loaded: Loaded, game: Game, known: list[str], wanted: tupl
         loaded.building = {}
     drafts = unfinished_languages(loaded, game) & set(known)
     if not wanted:
+        from ..languages import content_option
+
+        flag = content_option(loaded.roots)
+        _left_out_broken(loaded, game, known)
         for lang in sorted(drafts):
             loaded.skipped.append(Problem(
-                f"content/{game.id}", 1, 1, f"the '{lang}' translation is not finished, so it "
-                f"was not built: `labyrinth-pnp lang status {lang}` lists what is left, "
-                f"`build {game.id} --lang {lang}` makes a draft", "warning"))
+                f"content/{game.id}", 0, 0, f"the '{lang}' translation is not finished, so it "
+                f"was not built: `labyrinth-pnp lang status {lang}{flag}` lists what is left, "
+                f"`labyrinth-pnp build {game.id} --lang {lang}{flag}` makes a draft",
+                "warning"))
     return drafts
 
 
@@ -115,44 +157,45 @@ def _offers_languages(options: BuildOptions, loaded: Loaded, game: Game, known: 
     wanted = options.languages
     loaded.offered.setdefault(game.id, set()).update(known)
     if options.games or not wanted:
-        _check_languages(game, wanted, known)
+        _check_languages(game, wanted, known, loaded)
         return True
     lacking = [lang for lang in wanted if lang not in known]
     having = [lang for lang in wanted if lang in known]
     if lacking:
         built = f"built in {', '.join(having)} only" if having else "not built"
         loaded.skipped.append(Problem(
-            f"content/{game.id}", 1, 1, f"{game.id} has no '{lacking[0]}' texts, so it was "
-            f"{built}: `labyrinth-pnp lang new {lacking[0]} --content DIR --game {game.id}` "
+            f"content/{game.id}", 0, 0, f"{game.id} has no '{lacking[0]}' texts, so it was "
+            f"{built}: `labyrinth-pnp lang new {lacking[0]}{_content(loaded)} --game {game.id}` "
             "starts a translation", "warning"))
     return bool(having)
 
 
 def _check_some_game_has(options: BuildOptions, loaded: Loaded) -> None:
     """A usage error when no game has a language asked for (games named or not)."""
+    from ..languages import language_error
+
     known = sorted(set().union(*loaded.offered.values())) if loaded.offered else []
     for lang in options.languages:
-        start = _starting(lang)
-        if loaded.offered and not known:
-            raise UsageError(f"no game has the language '{lang}' nor any other: {start}")
-        if known and lang not in known:
-            raise UsageError(f"no game has the language '{lang}': available are "
-                             f"{', '.join(known)} ({start})")
+        if loaded.offered and lang not in known:
+            raise language_error(lang, known, _broken(loaded), "", _content(loaded))
 
 
-def _starting(lang: str) -> str:
-    """How to start a language, for messages about a language a build lacks."""
-    return f"`labyrinth-pnp lang new {lang} --content DIR` writes the files a language needs"
+def _content(loaded: Loaded) -> str:
+    """The --content part of a hint: the user's folder, else a folder to make."""
+    from ..languages import content_option
+
+    return content_option(loaded.roots) or " --content my-content"
 
 
-def _check_languages(game: Game, wanted: tuple[str, ...], known: list[str]) -> None:
+def _check_languages(game: Game, wanted: tuple[str, ...], known: list[str], loaded: Loaded
+                     ) -> None:
+    """Raise the resolver's error (generator/languages.py) for a language game lacks."""
+    from ..languages import language_error
+
     missing = [lang for lang in wanted if lang not in known]
-    start = _starting(missing[0]) if missing else ""
-    if missing and known:
-        raise UsageError(f"{game.id} has no language '{missing[0]}': available are "
-                         f"{', '.join(known)} ({start})")
     if missing:
-        raise UsageError(f"{game.id} has no language '{missing[0]}' nor any other: {start}")
+        raise language_error(missing[0], known, _broken(loaded, game.id), game.id,
+                             _content(loaded))
 
 
 def _set_jobs(options: BuildOptions, loaded: Loaded, game: Game) -> list[Job]:

@@ -9,15 +9,12 @@ from ..games.registry import all_games, game_ids, get_game
 
 def select_games(names: tuple[str, ...], parts: tuple[str, ...] = ()) -> list[Game]:
     """Return the games named, or all having one of parts, once each; raise UsageError if not."""
-    unknown = [n for n in names if n not in game_ids()]
-    if unknown:
-        raise UsageError(f"unknown game '{unknown[0]}': choose from {', '.join(game_ids())}")
+    from ..games.registry import spelled
+
+    names = tuple(spelled(n, game_ids(), "game") for n in names)
     games = [get_game(n) for n in dict.fromkeys(names)] if names else all_games()
-    wanted = tuple(dict.fromkeys(parts))
-    for part in wanted:
-        if not any(part in g.parts for g in games):
-            known = sorted({p for g in games for p in g.parts})
-            raise UsageError(f"unknown part '{part}': choose from {', '.join(known)}")
+    known = sorted({p for g in games for p in g.parts})
+    wanted = tuple(dict.fromkeys(spelled(p, known, "part") for p in parts))
     having = [g for g in games if not wanted or any(part in g.parts for part in wanted)]
     lacking = [g for g in games if g not in having]
     if names and lacking:  # a game the user named would silently build nothing

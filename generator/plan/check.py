@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .gridtext import read_grid
+from .gridtext import read_grid, short_rows
 from .messages import render
 from .model import Plan
 from .report import ERROR, Finding, PlanReadError, PlanReport, Problem
@@ -60,6 +60,8 @@ def read_findings(source: str | bytes, file: str, structured: bool | None = None
     plan, loc, findings, rows, cols = reader(text, file)
     if plan is not None:
         findings = findings + check_rules(plan, loc, findings)
+        if not structured and any(f.key == "exit.many" for f in findings):
+            findings = short_rows(text) + findings  # the likely cause of a second exit
     return plan, findings, rows, cols
 
 
@@ -74,6 +76,14 @@ def to_problem(finding: Finding, lang: str) -> Problem:
                    message)
 
 
+def root_cause_first(finding: Finding) -> tuple[bool, int, int]:
+    """Sort key: reading errors (syntax, size, codes) first, as the rules' errors follow
+    from them; then by place."""
+    reading = (finding.rule in ("syntax", "size", "cell-code")
+               or finding.key == "exit.short-row") and finding.severity == ERROR
+    return (not reading, finding.line, finding.column)
+
+
 def check_plan(source: str | bytes, file: str = "plan.txt", lang: str = "ru",
                structured: bool | None = None) -> PlanReport:
     """Check one plan given as text or bytes; never raises on bad input."""
@@ -84,7 +94,7 @@ def check_plan(source: str | bytes, file: str = "plan.txt", lang: str = "ru",
                                         params={"detail": "nesting too deep"})], None, None
     if not findings:
         return PlanReport(file, True, rows, cols, [])
-    findings = sorted(findings, key=lambda f: (f.line, f.column))
+    findings = sorted(findings, key=root_cause_first)
     problems = [to_problem(f, lang) for f in findings]
     valid = not any(p.severity == ERROR for p in problems)
     return PlanReport(file, valid, rows, cols, problems)

@@ -14,17 +14,18 @@ from pathlib import Path
 
 import click
 
-from .check import check_file, is_structured, load_plan, read_source
+from ..cli import Choice
+from .check import is_structured, load_plan, read_source
+from .clihelp import check_one, echo_text, run_print, treasure_moves
 from .explain import explain_text, rule_ids
 from .gridtext import write_grid
-from .messages import explain_hint, summary
+from .language import LANG_HELP, choose_language, message_language
 from .output import write_atomic
 from .randomplan import DIFFICULTIES, ImpossibleRequestError, RandomPlanError, Request
-from .report import PlanReadError, PlanReport
+from .report import PlanReadError
 from .structured import write_structured
 
-LANG = click.Choice(["ru", "en"])
-PAPER = click.Choice(["a4", "letter"])
+PAPER = Choice(["a4", "letter"])
 EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 CONTENT = click.Path(exists=True, file_okay=False, path_type=Path)
 FORMAT_DOCS = "docs/plan-format.md (in Russian: docs/plan-format.ru.md)"
@@ -47,24 +48,30 @@ def plan() -> None:
 
 @plan.command("check")
 @click.argument("plans", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--lang", type=LANG, default="ru", show_default=True,
-              help="Language of the messages (and of --explain).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--lang", default=None, help="Language of the messages (and of --explain)."
+              + LANG_HELP)
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               show_default=True, help="text: one line per problem and a summary; json: a list "
                                       "with one report per file.")
-@click.option("--explain", "rule", type=click.Choice(rule_ids()), default=None,
+@click.option("--content", type=CONTENT, default=None,
+              help="Your content folder (for the languages it adds).")
+@click.option("--explain", "rule", type=Choice(rule_ids()), default=None,
               metavar="RULE", help="Print what RULE asks, a plan that breaks it with the "
                                    "checker's message, and the fix; no PLAN is read. RULE is "
                                    "the id in square brackets: " + ", ".join(rule_ids()) + ".")
-def check_command(plans: tuple[Path, ...], lang: str, fmt: str, rule: str | None) -> None:
+def check_command(plans: tuple[Path, ...], lang: str | None, fmt: str, content: Path | None,
+                  rule: str | None) -> None:
     """Check PLAN files against every rule of the game and report all problems.
 
     Grid text (.txt) and structured (.yaml, .yml, .json) plans are accepted. Each problem is
     printed as FILE:LINE:COL: error[RULE]: message, with a message that says what to change;
     `--explain RULE` tells more about a rule. Exits with 0 when every plan is valid (warnings
     allowed) and 1 when any has an error or cannot be read; a file that cannot be read is
-    reported and the others are still checked.
+    reported and the others are still checked. PLAN `-` reads standard input.
     """
+    piped = sys.stdin.buffer.read() if any(str(p) == "-" for p in plans) else b""
+    lang = message_language(choose_language(lang, [p for p in plans if str(p) != "-"],
+                                            content, piped))
     if rule is not None:
         if plans:
             raise click.UsageError("give PLAN files to check, or --explain RULE, not both")
@@ -72,60 +79,36 @@ def check_command(plans: tuple[Path, ...], lang: str, fmt: str, rule: str | None
         return
     if not plans:
         raise click.UsageError("Missing argument 'PLANS...' (or --explain RULE).")
-    checked = [_check_one(path, lang) for path in plans]
+    checked = [check_one(path, lang, piped) for path in plans]
     reports = [report for report, _ in checked]
     if fmt == "json":
         data = [r.to_dict() | ({"error": error} if error else {}) for r, error in checked]
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        _echo_text(checked, lang)
+        echo_text(checked, lang)
     sys.exit(0 if all(r.valid for r in reports) else 1)
-
-
-def _echo_text(checked: list[tuple[PlanReport, str | None]], lang: str) -> None:
-    """Print every problem, the summary line and, if there were problems, how to learn more."""
-    reports = [report for report, _ in checked]
-    for report, error in checked:
-        if error:
-            click.echo(f"{report.file}: {error}")
-        for problem in report.problems:
-            click.echo(problem.format(report.file))
-    ok = sum(1 for r in reports if r.valid)
-    unreadable = sum(1 for _, error in checked if error)
-    click.echo(summary(len(reports), ok, len(reports) - ok,
-                       sum(r.errors for r in reports) + unreadable,
-                       sum(r.warnings for r in reports), lang))
-    rules = sorted({p.rule for r in reports for p in r.problems})
-    if rules:
-        click.echo(explain_hint(rules, lang))
-
-
-def _check_one(path: Path, lang: str) -> tuple[PlanReport, str | None]:
-    """Check one plan file; if it cannot be read, return an empty invalid report and why."""
-    try:
-        return check_file(path, lang, display=str(path)), None
-    except OSError as exc:
-        reason = f"cannot read file: {exc.strerror or exc}"
-        return PlanReport(str(path), False, None, None, []), reason
 
 
 @plan.command("convert")
 @click.argument("source", metavar="PLAN", type=EXISTING_FILE)
-@click.option("--to", "target", type=click.Choice(["grid", "yaml", "json"]), default=None,
+@click.option("--to", "target", type=Choice(["grid", "yaml", "json"]), default=None,
               help="Output form. Default: yaml for a grid file, grid for a YAML/JSON file.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file (atomically) instead of standard output.")
 @click.option("--force", is_flag=True, help="Replace the --out file if it exists.")
-@click.option("--lang", type=LANG, default="ru", show_default=True,
-              help="Language of the messages about unreadable plans.")
+@click.option("--lang", default=None, help="Language of the messages about unreadable plans."
+              + LANG_HELP)
+@click.option("--content", type=CONTENT, default=None,
+              help="Your content folder (for the languages it adds).")
 def convert_command(source: Path, target: str | None, out: Path | None, force: bool,
-                    lang: str) -> None:
+                    lang: str | None, content: Path | None) -> None:
     """Convert PLAN between grid text and the structured YAML/JSON form, without loss.
 
     A plan that cannot be read (syntax errors, unknown codes, wrong size) is not converted; its
     problems go to standard error and the exit status is 1. Rule problems do not stop the
     conversion.
     """
+    lang = message_language(choose_language(lang, [source], content))
     try:
         data = read_source(source)
     except OSError as exc:
@@ -144,12 +127,15 @@ def convert_command(source: Path, target: str | None, out: Path | None, force: b
         raise click.ClickException(str(exc)) from exc
     errors = sum(1 for p in problems if p.severity == "error")
     if errors:
-        click.echo(f"note: {source} has {errors} rule error(s); run `labyrinth-pnp plan check`",
-                   err=True)
+        from shlex import quote
+
+        click.echo(f"note: {source} has {errors} rule error{'s' if errors != 1 else ''}: "
+                   f"`labyrinth-pnp plan check {quote(str(source))}` lists them", err=True)
     if out is None:
         click.echo(text, nl=False)
         return
     _write_text(out, text, force)
+    click.echo(f"wrote {out}")
 
 
 def _write_text(out: Path, text: str, force: bool) -> None:
@@ -173,11 +159,11 @@ def _write_text(out: Path, text: str, force: bool) -> None:
 @click.option("--holes", type=int, default=None,
               help="Number of holes, split into ravines of 2–4 [default: grows with the area "
                    "and the difficulty].")
-@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal",
+@click.option("--difficulty", type=Choice(DIFFICULTIES), default="normal",
               show_default=True, help="hard: more rivers, holes, walls and swamps, and the "
                                       "real treasure 2 moves further from the exit; easy: less.")
-@click.option("--lang", type=LANG, default="ru", show_default=True,
-              help="Language of the cell codes and the comment lines.")
+@click.option("--lang", default=None, help="Language of the cell codes and the comment lines."
+              + LANG_HELP)
 @click.option("--count", type=click.IntRange(1, 1000), default=1, show_default=True,
               help="How many plans to make (more than one needs --out).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -187,8 +173,8 @@ def _write_text(out: Path, text: str, force: bool) -> None:
               help="Your content folder (game.yaml's treasure_exit_moves is the fewest moves "
                    "from the real treasure out).")
 def random_command(rows: int, cols: int, seed: int | None, rivers: int | None,
-                   holes: int | None, difficulty: str, lang: str, count: int, out: Path | None,
-                   force: bool, content: Path | None) -> None:
+                   holes: int | None, difficulty: str, lang: str | None, count: int,
+                   out: Path | None, force: bool, content: Path | None) -> None:
     """Print a random valid plan in grid text form, or write several into a folder.
 
     Every plan passes `plan check`; its second line sums it up (rivers, holes, swamps, walls
@@ -197,9 +183,10 @@ def random_command(rows: int, cols: int, seed: int | None, rivers: int | None,
     """
     from .batch import random_plans
 
+    lang = message_language(choose_language(lang, [], content))
     if count > 1 and out is None:
         raise click.UsageError("--count more than 1 needs --out DIR, a folder for the plans")
-    request = Request(rows, cols, rivers, holes, lang, difficulty, _treasure_moves(content))
+    request = Request(rows, cols, rivers, holes, lang, difficulty, treasure_moves(content))
     try:
         made = random_plans(request, seed, count)
     except ImpossibleRequestError as exc:
@@ -222,31 +209,10 @@ def random_command(rows: int, cols: int, seed: int | None, rivers: int | None,
         click.echo(f"wrote {path}: {one.summary}")
 
 
-def _treasure_moves(content: Path | None) -> int:
-    """Return game.yaml's `treasure_exit_moves` (content folder first), checked."""
-    from ..content.common import load_model
-    from ..content.paper_game import PaperGame
-    from ..content.paths import ContentRoots
-    from ..errors import ContentError
-    from .randomplan import DEFAULT_TREASURE_MOVES, MAX_TREASURE_MOVES
-
-    problems: list = []
-    game, doc = load_model(ContentRoots.with_user(content), "paper-labyrinth/game.yaml",
-                           PaperGame, problems)
-    if game is None or doc is None:
-        raise ContentError(problems)
-    moves = game.facts.get("treasure_exit_moves", DEFAULT_TREASURE_MOVES)
-    if not 0 <= moves <= MAX_TREASURE_MOVES:
-        raise ContentError([doc.problem(("facts", "treasure_exit_moves"),
-                                        f"'treasure_exit_moves' is {moves}: use 0 to "
-                                        f"{MAX_TREASURE_MOVES} moves")])
-    return moves
-
-
 @plan.command("print")
 @click.argument("sources", metavar="PLAN...", nargs=-1, required=True, type=EXISTING_FILE)
-@click.option("--lang", type=LANG, default="ru", show_default=True,
-              help="Language of the sheets and the messages.")
+@click.option("--lang", default=None, help="Language of the sheets and the messages."
+              + LANG_HELP)
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="PDF to write. Default: PLAN-host-LANG-PAPER.pdf for one plan, "
@@ -260,7 +226,7 @@ def _treasure_moves(content: Path | None) -> int:
 @click.option("--trace", type=EXISTING_FILE, default=None, metavar="TRANSCRIPT",
               help="Draw the players' paths of a game over the plan: a `plan play --script "
                    "--format json` transcript, or the moves script itself (one PLAN only).")
-def print_command(sources: tuple[Path, ...], lang: str, paper: str, out: Path | None,
+def print_command(sources: tuple[Path, ...], lang: str | None, paper: str, out: Path | None,
                   players: int | None, force: bool, content: Path | None,
                   trace: Path | None) -> None:
     """Print the host sheet of each PLAN into one PDF: a booklet, one plan a page.
@@ -271,7 +237,8 @@ def print_command(sources: tuple[Path, ...], lang: str, paper: str, out: Path | 
     """
     from ..hostsheet import print_host_sheets
 
-    _run_print(lambda: print_host_sheets(list(sources), lang, paper, out, force, content,
+    lang = choose_language(lang, list(sources), content)
+    run_print(lambda: print_host_sheets(list(sources), lang, paper, out, force, content,
                                          players, trace))
 
 
@@ -280,14 +247,15 @@ def print_command(sources: tuple[Path, ...], lang: str, paper: str, out: Path | 
 @click.option("--players", type=int, default=None,
               help="Players besides the host: one set of sheets each, a log column each "
                    "[default: game.yaml's default_players].")
-@click.option("--lang", type=LANG, default="ru", show_default=True,
-              help="Language of the sheets and the messages.")
+@click.option("--lang", default=None, help="Language of the sheets and the messages."
+              + LANG_HELP)
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="PDF to write. Default: PLAN-players-LANG-PAPER.pdf in the current folder.")
 @click.option("--content", type=CONTENT, default=None,
               help="Your content folder; its files replace the bundled ones file by file.")
-def sheets_command(source: Path, players: int | None, lang: str, paper: str, out: Path | None,
+def sheets_command(source: Path, players: int | None, lang: str | None, paper: str,
+                   out: Path | None,
                    content: Path | None) -> None:
     """Print the player sheets for PLAN's size: a set for each player, in turn order.
 
@@ -298,29 +266,8 @@ def sheets_command(source: Path, players: int | None, lang: str, paper: str, out
     """
     from ..hostsheet import print_player_sheets
 
-    _run_print(lambda: print_player_sheets(source, lang, paper, out, content, players))
-
-
-def _run_print(make) -> None:  # type: ignore[no-untyped-def]
-    """Write a PDF; report plan errors (exit 1) and warnings (on standard error)."""
-    from ..hostsheet import PlanError
-
-    try:
-        target, warnings = make()
-    except PlanError as exc:
-        for problem in exc.problems:
-            click.echo(problem.format(), err=True)
-        if not exc.readable:
-            click.echo("Error: a plan cannot be read: correct the lines above", err=True)
-            sys.exit(1)
-        errors = sum(p.severity == "error" for p in exc.problems)
-        them = "them" if errors != 1 else "it"
-        click.echo(f"Error: the plan has {errors} error{'s' if errors != 1 else ''}: fix {them}, "
-                   "or print it anyway with --force", err=True)
-        sys.exit(1)
-    for warning in warnings:
-        click.echo(warning.format(), err=True)
-    click.echo(f"wrote {target}")
+    lang = choose_language(lang, [source], content)
+    run_print(lambda: print_player_sheets(source, lang, paper, out, content, players))
 
 
 @plan.command("play")
@@ -330,22 +277,22 @@ def _run_print(make) -> None:  # type: ignore[no-untyped-def]
 @click.option("--players", default=None, metavar="NAMES",
               help="Players in turn order, comma-separated: Аня,Борис,Вера; add :f or :m "
                    "(:ж, :м) to a name for the grammatical gender of the answers.")
-@click.option("--lang", type=LANG, default="ru", show_default=True,
-              help="Language of the host (commands are read in Russian and English alike).")
+@click.option("--lang", default=None, help="Language of the host (commands are read in every "
+              "language alike)." + LANG_HELP)
 @click.option("--seed", type=int, default=None,
               help="Seed for random start cells, treasures left off the plan and --random "
                    "[default: random; 0 with --script].")
 @click.option("--script", type=EXISTING_FILE, default=None, metavar="MOVES.txt",
               help="Play the `PLAYER ACTION` lines of this file instead of asking, and print "
                    "the transcript.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               show_default=True, help="Transcript of --script: text, or json for --trace.")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="GAME.json", help="At the end, write the game's JSON transcript to this "
                                         "new file (for plan print --trace).")
 @click.option("--content", type=CONTENT, default=None,
               help="Your content folder; its files replace the bundled ones file by file.")
-def play_command(source: Path | None, size: str | None, players: str | None, lang: str,
+def play_command(source: Path | None, size: str | None, players: str | None, lang: str | None,
                  seed: int | None, script: Path | None, fmt: str, save: Path | None,
                  content: Path | None) -> None:
     """Play «Лабиринт» with the program as host, in the terminal or from a script.
@@ -365,11 +312,12 @@ def play_command(source: Path | None, size: str | None, players: str | None, lan
         raise click.UsageError(f"--save {save}: the file exists; choose a new name")
     if seed is None:
         seed = 0 if script is not None else _fresh_seed()
+    lang = choose_language(lang, [source] if source else [], content)
     texts, languages = load_play_texts(lang, content)
     names, genders = split_players(players) if players is not None else ([], {})
     if players is not None and not names:
         raise click.UsageError("--players: name at least one player, e.g. --players Аня,Борис")
-    the_plan, shown = _play_plan(source, size, seed, lang)
+    the_plan, shown = _play_plan(source, size, seed, message_language(lang))
     if script is not None:
         session = _play_script(the_plan, shown, script, texts, languages, names, genders, seed,
                                fmt, lang)

@@ -138,6 +138,8 @@ def _diagnose(code: str) -> tuple[str, str, str]:
         folded = FOLDED.get(fold_lookalikes(guess))
         if folded is not None:
             return "cell-code.case", "error", folded
+    if code == "0":
+        return "cell-code.digit", "error", "O"
     first = fold_lookalikes(code[:1].upper())
     if code and first in ("Р", "R") and len(code) <= 3:
         return "cell-code.river-arrow", "error", ""

@@ -120,6 +120,11 @@ class _Reader:
     def read(self) -> None:
         length = 1 + self.cols * (self.w + 1)
         for k, line in enumerate(self.lines):
+            bare = line.rstrip(" ")
+            if len(line) > length and (len(bare) == length or (k % 2 and len(bare) < length)):
+                self.add("syntax", "syntax.trailing", k, length + 1,
+                         spaces=len(line) - max(len(bare), length))
+                continue
             if len(line) > length or (len(line) < length and k % 2 == 0):
                 self.add("syntax", "syntax.length", k, min(len(line), length) + 1,
                          length=len(line), expected=length, cols=self.cols, width=self.w)
@@ -324,6 +329,27 @@ def read_grid(text: str) -> tuple[Plan | None, GridLocator, list[Finding], int |
     plan = Plan(rows, cols, reader.cells, reader.walls, reader.swamps, reader.exits, width,
                 lines[:first], lines[last + 1:])
     return plan, locator, reader.findings, rows, cols
+
+
+def short_rows(text: str) -> list[Finding]:
+    """The cell lines that end in a wall before the last cell: most likely a cell was deleted
+    (the format reads the rest as blank land and an exit), named when the frame has 2 gaps."""
+    lines = split_lines(text)
+    first = next((i for i, line in enumerate(lines) if line.startswith("+")), None)
+    if first is None or (width := lines[first].find("+", 1) - 1) < 2:
+        return []
+    length, found = len(lines[first].rstrip()), []
+    cols = (length - 1) // (width + 1)
+    for k in range(first + 1, len(lines), 2):
+        bare = lines[k].rstrip(" ")
+        if not bare.startswith(tuple(WALL_V) + (" ",)):
+            break
+        if len(bare) < length and len(bare) <= (cols - 1) * (width + 1) + 1 and (
+                bare[-1:] in WALL_V):
+            name = cell_name(((k - first) // 2, cols - 1))
+            found.append(Finding("exit", "exit.short-row", k + 1, len(bare), (name,),
+                                 {"length": len(bare), "expected": length, "cell": name}))
+    return found
 
 
 def parse_grid(text: str) -> Plan:

@@ -88,6 +88,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "клетки: {width}, и границы): выровняйте её по первой строке сетки",
         "the line is {length} characters long, {expected} expected ({cols} cells of {width} "
         "characters plus borders): align it with the first grid line"),
+    "syntax.trailing": (
+        "после правой рамки лишние пробелы ({spaces}): удалите их",
+        "trailing spaces after the right frame ({spaces}): delete them"),
     "syntax.even": (
         "сетка должна заканчиваться линией границ (строк сетки: {count}; для R рядов нужно 2R+1)",
         "the grid must end with a border line ({count} grid lines; R rows need 2R+1)"),
@@ -164,6 +167,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cell-code.unknown": (
         "непонятный код {code} в {cell}: используйте " + RU_CODES,
         "unknown code {code} in {cell}: use " + EN_CODES),
+    "cell-code.digit": (
+        "код {code} в {cell} — цифра ноль; может быть, это буква «O» (устье)?",
+        "code {code} in {cell} is the digit zero: did you mean the letter 'O' (a mouth)?"),
     "cell-code.case": (
         "код {code} в {cell}: коды различают заглавные и строчные буквы; напишите «{hint}»",
         "code {code} in {cell}: codes are case-sensitive; write '{hint}'"),
@@ -199,8 +205,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "клетки на краю",
         "the outer frame has no exit: leave one gap (spaces instead of the wall) at one edge "
         "cell"),
+    "exit.short-row": (
+        "в строке {length} симв., а должно быть {expected}: она кончается стенкой раньше "
+        "последней клетки — похоже, пропущена клетка, и поэтому в рамке у {cell} проём; "
+        "допишите клетку",
+        "the line is {length} characters long, {expected} expected: it ends in a wall before "
+        "the last cell, so a cell seems to be missing, which leaves a gap in the frame at "
+        "{cell}; add the cell"),
     "exit.many": (
-        "во внешней рамке {count} проёмов ({where}): выход должен быть один, закройте "
+        "во внешней рамке {count} {count:проём|проёма|проёмов} ({where}): выход должен быть "
+        "один, закройте "
         "остальные стенкой",
         "the outer frame has {count} gaps ({where}): there must be one exit, close the others "
         "with a wall"),
@@ -333,12 +347,26 @@ def _value(value: object, terms: dict[str, str], lang: str) -> object:
     return value
 
 
+class _Count(int):
+    """A number whose format spec `one|few|many` picks the Russian plural form of a word."""
+
+    def __format__(self, spec: str) -> str:
+        if "|" not in spec:
+            return format(int(self), spec)
+        one, few, many = spec.split("|")
+        n = abs(int(self))
+        if n % 10 == 1 and n % 100 != 11:
+            return one
+        return few if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else many
+
+
 def render(key: str, params: dict[str, object], lang: str = "ru") -> str:
     """Return the message for key in lang with params filled in."""
     index = 1 if lang == "en" else 0
     template = MESSAGES[key][index]
     terms = TERMS["en" if lang == "en" else "ru"]
-    values = {k: _value(v, terms, lang) for k, v in params.items()}
+    values = {k: _Count(v) if type(v) is int else _value(v, terms, lang)
+              for k, v in params.items()}
     if lang == "en":
         values = {k: (v.replace("«", "'").replace("»", "'") if isinstance(v, str) else v)
                   for k, v in values.items()}
@@ -365,10 +393,10 @@ def summary(n: int, ok: int, bad: int, errors: int, warnings: int, lang: str) ->
 
 
 EXPLAIN_HINT = {
-    "ru": ("Подробнее о правиле, с примером и исправлением: labyrinth-pnp plan check --explain "
-           "{rule}",
-           "Подробнее о правилах, с примерами и исправлениями: labyrinth-pnp plan check --explain "
-           "ПРАВИЛО, где ПРАВИЛО — одно из: {rules}"),
+    "ru": ("Подробнее о правиле, с примером и исправлением: labyrinth-pnp plan check --lang ru "
+           "--explain {rule}",
+           "Подробнее о правилах, с примерами и исправлениями: labyrinth-pnp plan check --lang ru "
+           "--explain ПРАВИЛО, где ПРАВИЛО — одно из: {rules}"),
     "en": ("More on this rule, with an example and the fix: labyrinth-pnp plan check --lang en "
            "--explain {rule}",
            "More on these rules, with examples and fixes: labyrinth-pnp plan check --lang en "

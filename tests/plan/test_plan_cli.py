@@ -52,13 +52,13 @@ def test_check_invalid_plan_exits_1_with_located_lines() -> None:
                          "--lang en --explain RULE, where RULE is one of: cell-code, river-wall")
 
 
-def test_summary_in_russian_by_default() -> None:
+def test_summary_in_russian_for_a_plan_in_russian_codes() -> None:
     result = run("check", GOOD, BAD)
     assert result.exit_code == 1
     assert result.output.strip().splitlines()[-2:] == [
         "Проверено планов: 2; без ошибок: 1, с ошибками: 1 (ошибок: 1, предупреждений: 0)",
-        "Подробнее о правиле, с примером и исправлением: labyrinth-pnp plan check --explain "
-        "river-wall"]
+        "Подробнее о правиле, с примером и исправлением: labyrinth-pnp plan check --lang ru "
+        "--explain river-wall"]
 
 
 def test_json_output_shape() -> None:

@@ -89,7 +89,8 @@ def _drain(term: Terminal) -> None:
 
 
 def test_a_short_game_in_russian(example: Path) -> None:
-    term = Terminal("plan", "play", str(example), "--players", "Аня,Борис", "--seed", "3")
+    term = Terminal("plan", "play", str(example), "--players", "Аня,Борис", "--seed", "3",
+                    "--lang", "ru")
     term.expect("Аня, стартовая клетка")
     term.type("B3")
     term.expect("Борис, стартовая клетка")
