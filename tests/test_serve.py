@@ -137,7 +137,8 @@ def test_content_problems_show_with_their_line(client: TestClient, state: State)
     assert problem["where"] == f"{english}:{line}:13"
     assert problem["line"] == "    14: Fire: Salamander"
     preview = client.get(f"/api/preview/{GAME}?piece=token-14").json()
-    assert preview["failure"]["message"].startswith(f"{GAME} has no language 'en'")
+    assert preview["failure"]["message"] == ("The content has problems, so this cannot be "
+                                             "drawn yet; fix them and save the file:")
     assert preview["failure"]["problems"] == [problem]  # and why: the problem that broke it
 
 

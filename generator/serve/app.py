@@ -188,6 +188,8 @@ class Views:
         words = i18n.WORDS[ui]
         message = {"limit": words["error.slow"].format(s=exc.message),
                    "internal": words["error.internal"]}.get(exc.key, exc.message)
+        if not message and exc.problems:  # a content error: its problems say what is wrong
+            message = words["error.content"]
         return {"title": words["limit" if exc.key == "limit" else "error"],
                 "message": message, "problems": self._problems(exc.problems)}
 

@@ -8,7 +8,9 @@ plugged in there later.
 
 from __future__ import annotations
 
+import atexit
 import shlex
+import shutil
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -148,6 +150,19 @@ class Built:
         return out
 
 
+_PREVIEWS: list[Path] = []  # this process's private output folder, made on first use
+
+
+def _preview_folder() -> Path:
+    """The server's own output folder, kept for the life of the process and removed at exit,
+    so that the build's manifest (see pipeline/skip.py) lets an unchanged choice be reused."""
+    if not _PREVIEWS:
+        folder = Path(tempfile.mkdtemp(prefix="labyrinth-serve-"))
+        atexit.register(shutil.rmtree, folder, True)
+        _PREVIEWS.append(folder)
+    return _PREVIEWS[0]
+
+
 def make_pdf(choice: PrintChoice, folders: Folders) -> Built:
     """Build the choice's PDF with run_build into a private folder; return it."""
     if choice.what == "pieces" and not choice.pieces:
@@ -156,14 +171,15 @@ def make_pdf(choice: PrintChoice, folders: Folders) -> Built:
         raise UsageError("choose a part to print")
     from ..layout.export import layout_data
 
-    with tempfile.TemporaryDirectory(prefix="labyrinth-serve-") as folder:
-        options = choice.options(folders, Path(folder))
-        report = run_build(options)
-        if len(report.written) != 1:
-            raise UsageError(f"this choice makes {len(report.written)} files; choose one part")
-        path = report.written[0]
-        data = path.read_bytes()
-        files = layout_data(replace(options, out=Path(folder)))["files"]
+    folder = _preview_folder()
+    options = choice.options(folders, folder)
+    report = run_build(options)  # incremental: a choice whose inputs did not change is reused
+    made = report.written + report.skipped
+    if len(made) != 1:
+        raise UsageError(f"this choice makes {len(made)} files; choose one part")
+    path = made[0]
+    data = path.read_bytes()
+    files = layout_data(replace(options, out=folder))["files"]
     sides = [page["side"] for f in files for page in f["pages"]]
     texts, sizes = read_pages(data)
     if len(sides) != len(texts):  # rulebooks and the print guide of a part: no layout data

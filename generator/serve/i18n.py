@@ -47,6 +47,8 @@ WORDS: dict[str, dict[str, str]] = {
                              "start the server with --content DIR.",
         "lang.made": "Wrote {n} files into {folder}; replace each text marked TODO».",
         "error": "Problem", "limit": "Limit",
+        "error.content": "The content has problems, so this cannot be drawn yet; fix them and "
+                         "save the file:",
         "error.internal": "Something went wrong inside the tool; the terminal running "
                           "`labyrinth-pnp serve` shows what. Nothing was written.",
         "error.slow": "Drawing took longer than {s} seconds, so it was stopped waiting for: "
@@ -94,6 +96,8 @@ WORDS: dict[str, dict[str, str]] = {
                              "сервер с --content ПАПКА.",
         "lang.made": "Создано файлов: {n} в {folder}; замените каждый текст с пометкой TODO».",
         "error": "Проблема", "limit": "Ограничение",
+        "error.content": "В содержимом есть ошибки, поэтому нарисовать это пока нельзя; "
+                         "исправьте их и сохраните файл:",
         "error.internal": "Внутренняя ошибка программы; подробности в терминале, где запущен "
                           "`labyrinth-pnp serve`. Ничего не записано.",
         "error.slow": "Рисование заняло больше {s} секунд, ждать перестали: выберите меньше "

@@ -99,7 +99,7 @@ def test_a_refused_script_line_still_gives_one_json_document(tmp_path: Path) -> 
     lines += ["Аня стрелять вверх"]
     script.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["plan", "play", str(plan), "--script", str(script),
-                                       "--format", "json"])
+                                       "--format", "json", "--lang", "ru"])
     assert result.exit_code == 1
     data = json.loads(result.stdout)
     assert len(data["turns"]) == 6 and data["turns"][-1]["player"] == "Борис"
@@ -112,7 +112,7 @@ def test_a_refused_script_line_still_gives_one_json_document(tmp_path: Path) -> 
     ok = tmp_path / "ok.txt"
     ok.write_text("\n".join(lines[:4]) + "\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["plan", "play", str(plan), "--script", str(ok),
-                                       "--format", "json"])
+                                       "--format", "json", "--lang", "ru"])
     assert result.exit_code == 0 and json.loads(result.stdout)["problems"] == []
 
 
@@ -122,7 +122,7 @@ def test_a_script_refused_before_the_first_turn_gives_an_empty_transcript(tmp_pa
     script = tmp_path / "moves.txt"
     script.write_text("Аня прыжок\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["plan", "play", str(plan), "--script", str(script),
-                                       "--format", "json"])
+                                       "--format", "json", "--lang", "ru"])
     assert result.exit_code == 1
     data = json.loads(result.stdout)
     assert data["turns"] == [] and data["players"] == []
