@@ -62,10 +62,11 @@ def _broken(german: Path, tmp_path: Path) -> Path:
 def test_a_broken_translation_is_reported_where_it_breaks(german: Path, tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    _broken(german, tmp_path)
+    broken = _broken(german, tmp_path) / "magic-labyrinth" / "text" / "de.yaml"
     monkeypatch.chdir(tmp_path)
     folder = "broken"
-    where = "broken/magic-labyrinth/text/de.yaml:74:1: "
+    end = broken.read_text("utf-8").count("\n") + 1  # the unclosed list ends with the file
+    where = f"broken/magic-labyrinth/text/de.yaml:{end}:1: "
     code, _, err = run_cli("build", "magic-labyrinth", "--part", "tokens", "--lang", "de",
                            "--content", folder, "--out", tmp_path / "o")
     assert code == 1 and where in err and "invalid YAML" in err and "no language" not in err
@@ -128,7 +129,7 @@ def test_the_readme_chain_is_english_in_an_english_locale(tmp_path: Path,
     (tmp_path / "my-plan.txt").write_text(plan, "utf-8")
     code, out, err = run_cli("plan", "print", "my-plan.txt", "--paper", "letter")
     assert (code, out) == (0, "wrote my-plan-host-en-letter.pdf\n"), err
-    assert "Host plan" in pdf_text(tmp_path / "my-plan-host-en-letter.pdf")
+    assert "Host sheet" in pdf_text(tmp_path / "my-plan-host-en-letter.pdf")
 
 
 def _plan_with(tmp_path: Path, name: str, change) -> Path:  # type: ignore[no-untyped-def]
@@ -181,7 +182,7 @@ def test_a_forced_invalid_plan_is_marked_and_counts_no_moves(tmp_path: Path) -> 
     code, _, err = run_cli("plan", "print", path, "--force", "--out", out)
     assert code == 0 and "error[exit]" in err
     text = PdfReader(out).pages[0].extract_text()
-    assert text.startswith("INVALID PLAN · Host plan:")
+    assert text.startswith("INVALID PLAN · Host sheet:")
     assert "moves from the real treasure out: —" in text and "no real treasure" not in text
     code, _, _ = run_cli("plan", "print", PLAN, "--out", tmp_path / "good.pdf")
     assert "INVALID" not in PdfReader(tmp_path / "good.pdf").pages[0].extract_text()

@@ -76,7 +76,8 @@ GAME_OF_DIAGRAM = {"token": "magic-labyrinth", "formula-card": "magic-labyrinth"
                    "turn-example": "magic-labyrinth",
                    "plan-sample": "paper-labyrinth", "plan-legend": "paper-labyrinth",
                    "movement": "paper-labyrinth", "hex-location": "goblin-slayer",
-                   "cave": "goblin-slayer", "counters": "goblin-slayer"}
+                   "cave": "goblin-slayer", "counters": "goblin-slayer",
+                   "magic-counters": "magic-labyrinth"}
 _CONTENT: dict[str, Any] = {}
 
 
