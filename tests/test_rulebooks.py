@@ -63,6 +63,17 @@ def test_six_rulebooks_build_on_each_paper(rulebooks):
                 round(float(page.mediabox.height) * MM, 1)) == size
 
 
+@pytest.mark.parametrize("game, lang, line", [
+    ("paper-labyrinth", "ru", "от 3 игроков · около 40 минут"),
+    ("paper-labyrinth", "en", "3+ players · about 40 minutes"),
+    ("magic-labyrinth", "en", "2–4 players")])
+def test_the_cover_counts_players_as_the_rules_do(rulebooks, game, lang, line):
+    """«Лабиринт» sets no upper limit (its max is what the sheets provide for): "3+"."""
+    paper, out = rulebooks
+    cover = PdfReader(out / game / f"{game}-rules-{lang}-{paper}.pdf").pages[0].extract_text()
+    assert line in " ".join(cover.split())
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize("game", GAMES)
 def test_rulebook_text_has_its_numbered_section_titles(rulebooks, game, lang):

@@ -117,6 +117,9 @@ def paper_rules_context(bundle: PaperBundle, lang: str) -> dict[str, Any]:
     names = {code: text.names.game for code, text in bundle.texts.items()}
     context: dict[str, Any] = {"lang": lang, "names": names, "name": names.get(lang, GAME),
                                "players": game.players.model_dump(), "minutes": game.minutes,
+                               # the cover counts people, host included, with no upper limit
+                               # (the rules set none); 'max' is only what the sheets provide for
+                               "cover_players": {"min": game.players.min},
                                "facts": dict(game.facts)}
     texts = bundle.texts.get(lang) or bundle.texts.get("en")
     if texts is not None:  # the words printed on the sheets, for the plan diagrams

@@ -214,8 +214,9 @@ def rulebook_meta(meta: Mapping[str, Any], context: Mapping[str, Any]) -> dict[s
     """Front matter, completed with players and minutes from the game's context."""
     out = dict(meta)
     for key in ("players", "minutes"):
-        if key not in out and key in context:
-            value = context[key]
+        source = f"cover_{key}" if f"cover_{key}" in context else key  # the cover's own count
+        if key not in out and source in context:
+            value = context[source]
             if hasattr(value, "model_dump"):
                 value = value.model_dump()
             elif not isinstance(value, (Mapping, int, str)) and hasattr(value, "__dict__"):
