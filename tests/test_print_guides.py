@@ -115,3 +115,16 @@ def test_one_up_keeps_forms_on_their_page_and_its_guide_describes_one_up_files(
     assert "magic-labyrinth-tokens-en-a4.pdf 42 card, 200–300 g/m² both sides trimmed by the " \
         "shop" in text
     assert "crop mark" not in text and "Sheets in all" not in text
+
+
+def test_a_guide_column_widens_to_its_longest_word() -> None:
+    """«Аркушів» (Ukrainian "sheets") is wider than its tenth of the table: the column takes
+    what it needs from the widest one, so the head no longer runs into the next."""
+    from generator.draw.fonts import text_width
+    from generator.draw.guide import _fitted
+
+    rows = [(("Файл", "Аркушів", "Папір"), "Sans-Bold", 9.0),
+            (("goblin-slayer-locations-uk-a4.pdf", "5", "звичайний"), "Sans", 9.0)]
+    cols = _fitted([300.0, 30.0, 120.0], rows, 4.0)
+    assert cols[1] == pytest.approx(text_width("Аркушів", "Sans-Bold", 9.0) + 8.0)
+    assert sum(cols) == pytest.approx(450.0) and cols[2] == 120.0

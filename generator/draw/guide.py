@@ -54,10 +54,10 @@ def draw_guide(c: Canvas, box: Box, guide: Any, style: Style) -> None:
 
 def _table(c: Canvas, guide: Any, x: float, y: float, width: float) -> float:
     """Draw the head and the rows; return the y below the table."""
-    cols = [width * w for w in guide.widths]
     pad = 4.0
     rows = [(guide.heads, "Sans-Bold", 9.0)] + [
         ((r.label, r.contents, r.stock, r.sides, r.cut), "Sans", 9.0) for r in guide.rows]
+    cols = _fitted([width * w for w in guide.widths], rows, pad)
     c.setLineWidth(0.5)
     c.setStrokeColor(RULE)
     for cells, face, size in rows:
@@ -76,3 +76,23 @@ def _table(c: Canvas, guide: Any, x: float, y: float, width: float) -> float:
         y -= height
     c.line(x, y, x + width, y)
     return y
+
+
+def _fitted(cols: list[float], rows: list[tuple[Any, str, float]], pad: float) -> list[float]:
+    """The columns widened where a word of theirs (a head such as «Аркушів») would not fit,
+    the room taken from the column with the most to spare."""
+    need = [max((text_width(word, face, size) for cells, face, size in rows
+                 for word in str(cells[i]).split()), default=0.0) + 2 * pad
+            for i in range(len(cols))]
+    cols = list(cols)
+    for i, want in enumerate(need):
+        short = want - cols[i]
+        if short <= 0:
+            continue
+        spare = max(range(len(cols)), key=lambda j: (cols[j] - need[j], -j))
+        if spare == i or cols[spare] - need[spare] < short:
+            continue  # nothing to take from: the word keeps overflowing, as before
+        cols[i] += short
+        cols[spare] -= short
+    return cols
+
