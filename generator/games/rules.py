@@ -31,7 +31,7 @@ def rules_context(roots: ContentRoots, game: str, content: Any,
 def _typographic(value: Any) -> Any:
     """English words from content (names, labels, diagram legends) with typographic quotes,
     as the book's own text gets them."""
-    from ..rulebook.typeset import _smart_quotes
+    from ..rulebook.typography import _smart_quotes
 
     if isinstance(value, str):
         return _smart_quotes(value) if ("'" in value or '"' in value) else value
@@ -151,7 +151,7 @@ def render_rules(game: str, content: Any, context: Callable[[Any, str], dict[str
                  roots: ContentRoots, lang: str, paper: str, path: Path,
                  draft: bool = False) -> list[str]:
     """Typeset one rulebook to path; return the texts that did not fit (none for rulebooks)."""
-    from ..rulebook.typeset import BookWords
+    from ..rulebook.typestyle import BookWords
 
     source = rules_files(roots, game)[lang]
     missing = _check_book_words(roots, content, lang) + _missing_game_words(roots, game,

@@ -19,7 +19,8 @@ from . import parse as P
 from .diagrams import DIAGRAMS, enrich_kwargs
 from .source import DIAGRAM_PREFIX, RulesSource, read_rules, render_markdown
 from .structure import compare_languages, headings, paragraph_texts_with_lines
-from .typeset import missing_glyphs, typeset_rulebook
+from .typeset import typeset_rulebook
+from .typestyle import missing_glyphs
 
 REFERENCE_LANG = ORIGINAL  # a rulebook that names no source is compared with this one
 

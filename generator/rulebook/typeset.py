@@ -8,37 +8,28 @@ The same input gives byte-identical output (`invariant=1`).
 from __future__ import annotations
 
 import itertools
-import math
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
-from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
-    BaseDocTemplate,
     CondPageBreak,
     Flowable,
-    Frame,
     ListFlowable,
     ListItem,
     NextPageTemplate,
     PageBreak,
-    PageTemplate,
     Paragraph,
     Spacer,
     TableStyle,
 )
 
-from ..draw.fonts import register_families
-from ..draw.printprefs import set_print_preferences
 from . import parse as P
 from .flowables import (
     BackPage,
@@ -48,414 +39,26 @@ from .flowables import (
     NoteBox,
     Para,
     RuleTable,
-    TitleFrame,
     code_font,
-    symbol_font,
 )
-from .hyphenate import KEEP_WHOLE, enable_yo, hyphenator
-from .pagecheck import PageNotes
-
-PAPERS = {"a4": A4, "letter": LETTER}
-MARGIN = 18 * mm
-FOOTER_GAP = 8 * mm
-
-INK = colors.HexColor("#1f1a17")
-ACCENT = colors.HexColor("#7a2e1d")
-MUTED = colors.HexColor("#6b625b")
-RULE = colors.HexColor("#b9aea3")
-SHADE = colors.HexColor("#ece5da")
-ZEBRA = colors.HexColor("#f7f3ed")
-NOTE_BG = colors.HexColor("#f6f1e7")
-
-
-
-@dataclass(frozen=True)
-class BookWords:
-    """The words of a rulebook that are not its text, in its language.
-
-    They come from the `rulebook:` section of `content/common/text/LANG.yaml`; the templates
-    are checked there, and `counted` holds each counted word's forms by plural category.
-    """
-
-    label: str = ""  # beside the title in the footer: "Rules of play"
-    contents: str = ""
-    back: str = ""
-    players_range: str = "{min}–{max} {players}"
-    players_exact: str = "{n} {players}"
-    players_from: str = "{n}+ {players}"
-    minutes: str = "{n} {minutes}"
-    counted: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-    draft: str = ""  # set only for a draft translation: printed in every footer
-
-    @classmethod
-    def from_texts(cls, texts: Any, draft: str = "") -> BookWords:
-        """The words from a RulebookTexts model; draft, when given, goes in every footer."""
-        return cls(texts.label, texts.contents, texts.back, texts.players_range,
-                   texts.players_exact, texts.players_from, texts.minutes,
-                   {k: dict(v) for k, v in texts.counted.items()}, draft)
-
-
-# Characters the bundled Noto fonts lack, and what is printed instead.
-FALLBACKS = {"→": "—›", "←": "‹—", "↑": "^", "↓": "v", "↔": "‹—›", "⇒": "=>", "≤": "<=",
-             "≥": ">=", "✓": "+", "✔": "+", "✗": "x", "●": "•", "○": "o", "■": "▪", "□": "[ ]",
-             "▲": "^", "►": ">", "◄": "<", "\u2009": " ", "\u200b": ""}
-
-DiagramFn = Callable[[dict[str, Any], str, float], Flowable]
-
-_READY: list[bool] = []
-
-
-def _prepare() -> None:
-    """Register fonts and the ё-aware hyphenation once per process."""
-    if not _READY:
-        register_families()
-        enable_yo()
-        _READY.append(True)
-
-
-def missing_glyphs(text: str) -> set[str]:
-    """Return the characters of text that the body font cannot print."""
-    _prepare()
-    cmap = pdfmetrics.getFont("Serif").face.charToGlyph
-    lacking = {ch for ch in set(text) if ord(ch) >= 32 and ord(ch) not in cmap}
-    if not lacking:
-        return lacking
-    symbols = symbol_font()  # read only when the text fonts lack something (a big font)
-    extra = symbols[1] if symbols else frozenset()
-    return {ch for ch in lacking if ord(ch) not in extra}
-
-
-# --- styles ---------------------------------------------------------------------------------
-
-class Styles:
-    """Every paragraph style of one rulebook (depends on the language for hyphenation)."""
-
-    def __init__(self, lang: str) -> None:
-        hy = hyphenator(lang) or ""
-        # embeddedHyphenation=0: never break a word at a hyphen it has (Игрок-гоблин, code)
-        common: dict[str, Any] = dict(hyphenationLang=hy, embeddedHyphenation=0,
-                                      uriWasteReduce=0.3, textColor=INK)
-        self.body = ParagraphStyle("body", fontName="Serif", fontSize=10.2, leading=14,
-                                   alignment=TA_JUSTIFY, spaceAfter=5, allowWidows=0,
-                                   allowOrphans=0, **common)
-        self.item = ParagraphStyle("item", parent=self.body, spaceAfter=2)
-        self.h2 = ParagraphStyle("h2", fontName="Sans-Bold", fontSize=15, leading=19,
-                                 textColor=ACCENT, spaceBefore=14, spaceAfter=6, keepWithNext=1)
-        self.h3 = ParagraphStyle("h3", fontName="Sans-Bold", fontSize=11.5, leading=15,
-                                 textColor=INK, spaceBefore=9, spaceAfter=3, keepWithNext=1)
-        self.h4 = ParagraphStyle("h4", fontName="Sans-Bold", fontSize=10.2, leading=14,
-                                 textColor=INK, spaceBefore=6, spaceAfter=2, keepWithNext=1)
-        self.cell = ParagraphStyle("cell", fontName="Sans", fontSize=8.8, leading=11.2,
-                                   **common)
-        self.head_cell = ParagraphStyle("head_cell", parent=self.cell, fontName="Sans-Bold")
-        self.note = ParagraphStyle("note", fontName="Sans", fontSize=9.4, leading=12.8,
-                                   spaceAfter=3, allowWidows=0, allowOrphans=0, **common)
-        self.caption = ParagraphStyle("caption", fontName="Sans-Italic", fontSize=8.5,
-                                      leading=11, alignment=TA_CENTER, textColor=MUTED,
-                                      spaceBefore=2)
-        self.title = ParagraphStyle("title", fontName="Serif-Bold", fontSize=34, leading=40,
-                                    alignment=TA_CENTER, textColor=ACCENT)
-        self.subtitle = ParagraphStyle("subtitle", fontName="Serif-Italic", fontSize=15,
-                                       leading=20, alignment=TA_CENTER, textColor=INK,
-                                       spaceBefore=10)
-        self.facts = ParagraphStyle("facts", fontName="Sans", fontSize=11.5, leading=15,
-                                    alignment=TA_CENTER, textColor=MUTED, spaceBefore=18)
-        self.toc_title = ParagraphStyle("toc_title", parent=self.h2, spaceBefore=0,
-                                        keepWithNext=0)
-        self.toc = [
-            ParagraphStyle("toc0", fontName="Sans-Bold", fontSize=10.2, leading=13.5,
-                           leftIndent=16, firstLineIndent=-16, spaceBefore=8, spaceAfter=2,
-                           textColor=INK),
-            ParagraphStyle("toc1", fontName="Sans", fontSize=9.6, leading=12.5,
-                           leftIndent=40, firstLineIndent=-24, spaceBefore=2, spaceAfter=2,
-                           textColor=INK),
-        ]
-        self.back = ParagraphStyle("back", fontName="Sans", fontSize=10.5, leading=14,
-                                   alignment=TA_CENTER, textColor=INK)
-        self.footer_font = "Sans"
-
-
-_ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
-
-
-class Heading(Para):
-    """A numbered heading that the doc template turns into a TOC entry and a bookmark."""
-
-    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str,
-                 outline: str) -> None:
-        super().__init__(text, style)
-        self.toc_level = level
-        self.key = key
-        self.outline = outline
-        self.new_page = False  # starts a page of its own (see NEW_PAGE)
-        self.toc_markup = text
-
-
-class PageNumberCanvas(Canvas):
-    """A canvas that lets the document add what only the last page knows, just before saving."""
-
-    before_save: Callable[[], None] | None = None
-    contents: Contents | None = None
-
-    def save(self) -> None:
-        if self.before_save is not None:
-            self.before_save()
-        set_print_preferences(self, None)  # a rulebook is read one-sided, page by page
-        super().save()
-
-
-@dataclass
-class LayoutRecord:
-    """Where the body's flowables ended up, for the typesetting checks (tests read it).
-
-    headings: (page, title, room left below the heading in points);
-    last_y: page → (room left at the bottom after its last flowable, the frame's height).
-    """
-
-    headings: list[tuple[int, str, float]] = field(default_factory=list)
-    last_y: dict[int, tuple[float, float]] = field(default_factory=dict)
-    forced_breaks: set[int] = field(default_factory=set)  # pages ended by a forced break
-    notes: PageNotes = field(default_factory=PageNotes)  # lines, tables, widths (pagecheck.py)
-
-
-class RulebookDoc(BaseDocTemplate):
-    """Doc template with title, body and back page templates, bookmarks and the contents.
-
-    One pass: the contents list every heading before layout (their titles are known), and each
-    page number in it is a form XObject that is defined once the heading's page is known.
-    """
-
-    def __init__(self, filename: str, pagesize: tuple[float, float], meta: dict[str, Any],
-                 footer: str, styles: Styles, lang: str) -> None:
-        super().__init__(filename, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
-                         topMargin=MARGIN, bottomMargin=MARGIN + FOOTER_GAP, invariant=1,
-                         title=str(meta.get("title", "")), author="labyrinth-pnp",
-                         subject=str(meta.get("subtitle", "")), creator="labyrinth-pnp",
-                         lang=lang, initialFontName="Sans", initialFontSize=10,
-                         initialLeading=12)
-        self.footer = footer
-        self.styles = styles
-        self.contents: Contents | None = None
-        self.record = LayoutRecord()
-        width, height = pagesize
-        body = Frame(MARGIN, MARGIN + FOOTER_GAP, width - 2 * MARGIN,
-                     height - 2 * MARGIN - FOOTER_GAP, id="body", leftPadding=0,
-                     rightPadding=0, topPadding=0, bottomPadding=0)
-        inset = MARGIN + 14 * mm
-        title = Frame(inset, inset, width - 2 * inset, height - 2 * inset, id="title",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        back = Frame(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN, id="back",
-                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        self.addPageTemplates([
-            PageTemplate("title", [title], onPage=self._draw_title_page),
-            PageTemplate("body", [body], onPage=self._draw_footer),
-            PageTemplate("back", [back], onPage=self._draw_back_page),
-        ])
-
-    def beforeDocument(self) -> None:
-        """Hook the contents' page numbers to this build's canvas."""
-        if self.contents is not None:
-            self.contents.attach(self.canv)  # type: ignore[arg-type]
-
-    def afterFlowable(self, flowable: Flowable) -> None:
-        """Register headings with the contents and the PDF outline; note where they end."""
-        frame = self.frame
-        if frame is not None and frame.id == "body":
-            self.record.last_y[self.page] = (frame._y - frame._y1, frame._y2 - frame._y1)
-            self.record.notes.note_flowable(self.page, flowable, frame._width)
-        if isinstance(flowable, Heading) and frame is not None:
-            self.record.headings.append((self.page, flowable.outline, frame._y - frame._y1))
-            if flowable.new_page:
-                self.record.forced_breaks.add(self.page - 1)
-        if isinstance(flowable, Heading):
-            canv = self.canv
-            canv.bookmarkPage(flowable.key)
-            canv.addOutlineEntry(flowable.outline, flowable.key, level=flowable.toc_level,
-                                 closed=flowable.toc_level > 0)
-            if self.contents is not None:
-                self.contents.pages[flowable.key] = self.page
-
-    def _draw_title_page(self, canv: Canvas, doc: BaseDocTemplate) -> None:
-        TitleFrame(self.pagesize, MARGIN).draw_on(canv)
-        canv.showOutline()
-
-    def _draw_back_page(self, canv: Canvas, doc: BaseDocTemplate) -> None:
-        pass
-
-    def _draw_footer(self, canv: Canvas, doc: BaseDocTemplate) -> None:
-        width, _ = self.pagesize
-        y = MARGIN
-        canv.saveState()
-        canv.setStrokeColor(RULE)
-        canv.setLineWidth(0.5)
-        canv.line(MARGIN, y + 11, width - MARGIN, y + 11)
-        canv.setFillColor(MUTED)
-        canv.setFont("Sans", 8)
-        canv.drawString(MARGIN, y, self.footer)
-        canv.setFont("Sans-Bold", 9)
-        canv.drawRightString(width - MARGIN, y, str(canv.getPageNumber()))
-        canv.restoreState()
-
-
-class ContentsEntry(Para):
-    """One line of the contents; its dots and page number follow its text in the PDF."""
-
-    def draw(self) -> None:
-        super().draw()
-        contents = getattr(self.canv, "contents", None)
-        if contents is not None:
-            contents.draw_ends(self.canv)
-
-
-class Contents:
-    """The table of contents, laid out in the same single pass as the rest of the book.
-
-    Each entry is a paragraph linking to its heading; an onDraw hook at its end draws a dot
-    leader (dots on one grid for every line) up to a column of fixed width at the right, and
-    places there a form XObject named for the entry. The forms, each holding one page number
-    right-aligned, are defined when the canvas is saved, when every heading's page is known.
-    """
-
-    SLOT = 18.0  # points reserved for the page number: three digits
-    GAP = 4.0  # points kept clear either side of the dots
-    PITCH = 4.4  # points from one dot to the next
-
-    def __init__(self, entries: list[tuple[int, str, str]], styles: list[ParagraphStyle],
-                 width: float) -> None:
-        self.entries = entries  # (level, markup, heading key)
-        self.styles = styles
-        self.width = width
-        self.pages: dict[str, int] = {}
-        self.ends: list[tuple[int, float, float]] = []  # entries drawn, not yet given dots
-        self.wide: list[tuple[int, str, float]] = []  # page numbers wider than their slot
-
-    def style(self, level: int) -> ParagraphStyle:
-        return self.styles[min(level, len(self.styles) - 1)]
-
-    def flowables(self) -> list[Flowable]:
-        """One paragraph per entry, its text kept clear of the page-number column."""
-        out: list[Flowable] = []
-        for i, (level, markup, key) in enumerate(self.entries):
-            base = self.style(level)
-            style = ParagraphStyle(f"{base.name}-entry", parent=base,
-                                   rightIndent=self.SLOT + 2 * self.GAP)
-            out.append(ContentsEntry(f'<a href="#{key}">{markup}</a><onDraw name="contents_end" '
-                            f'label="{i}"/>', style))
-        return out
-
-    def attach(self, canv: PageNumberCanvas) -> None:
-        canv.setNamedCB("contents_end", self._note_end)
-        canv.contents = self
-        canv.before_save = lambda: self._define_numbers(canv)
-
-    def _note_end(self, canv: Canvas, kind: str, label: str) -> None:
-        """Remember where an entry's text ends (called while the paragraph is drawn)."""
-        info = canv._curr_tx_info  # type: ignore[attr-defined]
-        self.ends.append((int(label), info["cur_x"], info["cur_y"]))
-
-    def draw_ends(self, canv: Canvas) -> None:
-        """After an entry's text: the dots and the page number form (in reading order)."""
-        for index, x, y in self.ends:
-            style = self.style(self.entries[index][0])
-            right = self.width - self.SLOT - self.GAP
-            first = math.ceil((x + self.GAP) / self.PITCH)
-            count = int(right // self.PITCH) - first + 1
-            canv.saveState()
-            if count > 0:
-                dot = pdfmetrics.stringWidth(".", "Sans", style.fontSize)
-                text = canv.beginText(first * self.PITCH, y)
-                text.setFont("Sans", style.fontSize)  # light dots, also after bold entries
-                text.setCharSpace(self.PITCH - dot)
-                text.textOut("." * count)
-                canv.setFillColor(MUTED)
-                canv.drawText(text)
-            canv.restoreState()  # the dots' character spacing must not reach the number
-            canv.saveState()
-            canv.translate(self.width - self.SLOT, y)
-            canv.doForm(f"contents-page-{index}")
-            canv.restoreState()
-        self.ends.clear()
-
-    def _define_numbers(self, canv: Canvas) -> None:
-        """One form per entry: its page number as one string, right-aligned in the slot."""
-        for index, (level, _, key) in enumerate(self.entries):
-            style = self.style(level)
-            number = str(self.pages.get(key, ""))
-            canv.beginForm(f"contents-page-{index}", -self.SLOT, -style.fontSize * 0.3,
-                           self.SLOT + self.GAP, style.fontSize)
-            canv.setFillColor(style.textColor)
-            text = canv.beginText(
-                self.SLOT - pdfmetrics.stringWidth(number, style.fontName, style.fontSize), 0)
-            text.setFont(style.fontName, style.fontSize)
-            text.setCharSpace(0)  # whatever spacing the page had, digits sit side by side
-            over = pdfmetrics.stringWidth(number, style.fontName, style.fontSize) - self.SLOT
-            if over > 0:
-                self.wide.append((self.pages.get(key, 0), "a contents page number", over))
-            text.textOut(number)
-            canv.drawText(text)
-            canv.endForm()
-
-
-# --- blocks to flowables -------------------------------------------------------------------
-
-_DASH = re.compile(r" ([—–]) ")
-
-
-_UNBREAKABLE = re.compile(r"<code>.*?</code>|«[^»]*»|“[^”]*”|\"[^\"]*\"")
-_CODE_TAG = "backColor="
-
-
-def typography(markup: str, lang: str = "ru") -> str:
-    """Bind numbers and short words to the next word, dashes to the previous; swap glyphs;
-    in English, typographic quotes and apostrophes (never inside code)."""
-    parts = re.split(r"(<[^>]*>)", markup)
-    in_code = False
-    for i in range(0, len(parts)):
-        if i % 2:
-            tag = parts[i]
-            if _CODE_TAG in tag:
-                in_code = True
-            elif tag.startswith("</font") and in_code:
-                in_code = False
-            continue
-        text = parts[i]
-        if in_code:
-            continue
-        if lang == "en":
-            text = _smart_quotes(text)
-        text = _DASH.sub("\u00a0\\1 ", text)
-        text = re.sub(r"(?<=\d) (?=[^\W\d_])", "\u00a0", text)
-        text = re.sub(r"(?:(?<=\s)|^)([^\W\d_]{1,2}) (?=\S|$)", "\\1\u00a0", text)
-        parts[i] = _symbols(text)
-    return "".join(parts)
-
-
-def _smart_quotes(text: str) -> str:
-    """Straight quotes to typographic ones: “…”, ‘…’, and ’ for an apostrophe."""
-    text = text.replace("&quot;", '"')
-    text = re.sub(r'(^|[\s(\[\u00a0])"', "\\1\u201c", text)
-    text = text.replace('"', "\u201d")
-    text = re.sub(r"(?<=\w)'(?=\w)", "\u2019", text)
-    text = re.sub(r"(^|[\s(\[\u00a0])'", "\\1\u2018", text)
-    return text.replace("'", "\u2019")
-
-
-def _symbols(text: str) -> str:
-    """Set characters the text fonts lack in the symbol font, or print a plain substitute."""
-    if not any(ch in text for ch in FALLBACKS):
-        return text
-    symbols = symbol_font()
-    out = []
-    for ch in text:
-        if ch in FALLBACKS:
-            if symbols and ord(ch) in symbols[1]:
-                out.append(f'<font name="{symbols[0]}">{ch}</font>')
-            else:
-                out.append(FALLBACKS[ch])
-        else:
-            out.append(ch)
-    return "".join(out)
-
+from .hyphenate import KEEP_WHOLE
+from .typedoc import Contents, LayoutRecord, PageNumberCanvas, RulebookDoc
+from .typestyle import (
+    _ALIGN,
+    ACCENT,
+    MARGIN,
+    NOTE_BG,
+    PAPERS,
+    RULE,
+    SHADE,
+    ZEBRA,
+    BookWords,
+    DiagramFn,
+    Heading,
+    Styles,
+    _prepare,
+)
+from .typography import _UNBREAKABLE, _smart_quotes, typography
 
 _TABLE_IDS = itertools.count()
 NEW_PAGE = {"quick-reference", "credits"}  # sections that start a page of their own
@@ -748,4 +351,3 @@ def typeset_rulebook(meta: Mapping[str, Any], blocks: list[P.Block], lang: str, 
     if doc.contents is not None:
         doc.record.notes.wide += doc.contents.wide
     return doc.record
-
