@@ -1,0 +1,181 @@
+"""Plans to form marks and back: which slots are traced and which boxes filled.
+
+`plan_marks` lists what a host marks for a plan; `read_plan` turns the reader's measured
+scores (0 = clean paper, 1 = fully marked) into a plan and the marks it is unsure of. A
+score between `EMPTY` and `FULL` is doubtful: the mark is reported, never silently guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import (ARSENAL, HOLE, LAND, MEDPOST, MOUTH, RIVER, Cell, Plan, Pos, border,
+                     perimeter_sides, step_pos)
+from .layout import ARROW_KEYS, CYCLE_KEYS, CYCLE_LETTERS, NUMBER_KEYS, Layout, Rect
+
+EMPTY = 0.30  # at or below: not marked
+FULL = 0.55  # at or above: marked
+SIDE_DIR = {"top": "up", "bottom": "down", "left": "left", "right": "right"}
+CODES = {
+    "ru": {LAND: "С", ARSENAL: "Ар", MEDPOST: "М", MOUTH: "У", "real": "Кн", "false": "Кл",
+           "river": "Р"},
+    "en": {LAND: ".", ARSENAL: "A", MEDPOST: "H", MOUTH: "O", "real": "T+", "false": "T-",
+           "river": "R"},
+}
+ARROW_CHAR = {"up": "^", "down": "v", "left": "<", "right": ">"}
+
+
+class FormFillError(ValueError):
+    """A plan the form cannot show (more than 4 hole cycles, a hole numbered above 4)."""
+
+
+def cycle_slots(plan: Plan) -> dict[str, int]:
+    """Return each hole cycle's box (0..3), in the order the cycles are first met."""
+    order: dict[str, int] = {}
+    for row in plan.cells:
+        for cell in row:
+            if cell.kind == HOLE and cell.cycle is not None and cell.cycle not in order:
+                order[cell.cycle] = len(order)
+    return order
+
+
+def plan_marks(plan: Plan, lay: Layout) -> tuple[list[tuple[Pos, str]], list[Rect]]:
+    """Return the wall slots a host traces and the boxes they fill for plan."""
+    exits = set(plan.exits)
+    walls = []
+    for pos, side in lay.slots():
+        if side in perimeter_sides(plan.rows, plan.cols, pos):
+            if (pos, side) not in exits:
+                walls.append((pos, side))
+        elif border(pos, step_pos(pos, SIDE_DIR[side])) in plan.walls:
+            walls.append((pos, side))
+    cycles = cycle_slots(plan)
+    if len(cycles) > len(CYCLE_KEYS):
+        raise FormFillError(f"the plan has {len(cycles)} hole cycles: the form has room for "
+                            f"{len(CYCLE_KEYS)}")
+    boxes: list[Rect] = []
+    for pos in plan.positions():
+        for key in cell_keys(plan.cell(pos), cycles, pos):
+            boxes.append(lay.mark(pos, key))
+    for (a, b), target in sorted(plan.swamps.items()):
+        source = b if target == a else a
+        side = next(s for s, d in SIDE_DIR.items() if step_pos(target, d) == source)
+        boxes.append(lay.swamp(target, side))
+    return walls, boxes
+
+
+def cell_keys(cell: Cell, cycles: dict[str, int], pos: Pos) -> list[str]:
+    """Return the boxes filled for one cell."""
+    if cell.kind in (ARSENAL, MEDPOST, MOUTH):
+        return [cell.kind]
+    if cell.kind == RIVER and cell.flow:
+        return [cell.flow]
+    if cell.kind == HOLE and cell.cycle is not None and cell.number is not None:
+        if not 1 <= cell.number <= len(NUMBER_KEYS):
+            from ..model import cell_name
+            raise FormFillError(f"hole {cell.code} in {cell_name(pos)}: the form numbers holes "
+                                f"1 to {len(NUMBER_KEYS)}")
+        return [CYCLE_KEYS[cycles[cell.cycle]], NUMBER_KEYS[cell.number - 1]]
+    if cell.treasure in ("real", "false"):
+        return [cell.treasure]
+    return []
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """One mark the reader is unsure of (or a contradiction on the form)."""
+
+    cells: tuple[Pos, ...]
+    what: str  # a message key of texts.DOUBTS
+    score: float | None = None
+    detail: str = ""
+
+
+def _state(score: float) -> bool | None:
+    """Return True (marked), False (clean) or None (doubtful) for a score."""
+    if score >= FULL:
+        return True
+    if score <= EMPTY:
+        return False
+    return None
+
+
+def read_plan(lay: Layout, slots: dict[tuple[Pos, str], float],
+              marks: dict[tuple[Pos, str], float], swamps: dict[tuple[Pos, str], float],
+              lang: str) -> tuple[Plan, list[Doubt]]:
+    """Return the plan the scores say (likeliest reading) and every doubt about it."""
+    doubts: list[Doubt] = []
+    walls: set = set()
+    exits = []
+    for (pos, side), score in slots.items():
+        state = _state(score)
+        outer = side in perimeter_sides(lay.rows, lay.cols, pos)
+        other = step_pos(pos, SIDE_DIR[side])
+        if state is None:
+            doubts.append(Doubt((pos,) if outer else (pos, other),
+                                "frame" if outer else "wall", score, side))
+        traced = score >= (EMPTY + FULL) / 2
+        if outer and not traced:
+            exits.append((pos, side))
+        elif not outer and traced:
+            walls.add(border(pos, other))
+    codes = CODES[lang]
+    cells = []
+    for r in range(lay.rows):
+        row = []
+        for c in range(lay.cols):
+            row.append(_read_cell(lay, (r, c), marks, codes, lang, doubts))
+        cells.append(row)
+    plan_swamps = {}
+    for (pos, side), score in swamps.items():
+        state = _state(score)
+        other = step_pos(pos, SIDE_DIR[side])
+        if state is None:
+            doubts.append(Doubt((pos,), "swamp", score, side))
+        if score >= (EMPTY + FULL) / 2:
+            b = border(pos, other)
+            if b in plan_swamps:
+                doubts.append(Doubt((pos, other), "swamp-both"))
+            elif b in walls:
+                doubts.append(Doubt((pos, other), "swamp-wall"))
+            else:
+                plan_swamps[b] = pos
+    plan = Plan(lay.rows, lay.cols, cells, walls, plan_swamps, sorted(exits))
+    return plan, doubts
+
+
+def _read_cell(lay: Layout, pos: Pos, marks: dict[tuple[Pos, str], float],
+               codes: dict[str, str], lang: str, doubts: list[Doubt]) -> Cell:
+    """Return the cell its boxes say, adding doubts about unclear or clashing boxes."""
+    on = []
+    for key in ("arsenal", "medpost", "mouth", "real", "false", *ARROW_KEYS, *CYCLE_KEYS,
+                *NUMBER_KEYS):
+        score = marks[(pos, key)]
+        state = _state(score)
+        if state is None:
+            group = ("direction" if key in ARROW_KEYS else "cycle" if key in CYCLE_KEYS
+                     else "number" if key in NUMBER_KEYS else "object")
+            doubts.append(Doubt((pos,), group, score, key))
+        if score >= (EMPTY + FULL) / 2:
+            on.append(key)
+    arrows = [k for k in on if k in ARROW_KEYS]
+    letters = [k for k in on if k in CYCLE_KEYS]
+    numbers = [k for k in on if k in NUMBER_KEYS]
+    objects = [k for k in on if k in ("arsenal", "medpost", "mouth", "real", "false")]
+    groups = [g for g in (arrows, letters + numbers, objects) if g]
+    if len(groups) > 1 or len(arrows) > 1 or len(objects) > 1 or len(letters) > 1 \
+            or len(numbers) > 1 or (letters and not numbers) or (numbers and not letters):
+        doubts.append(Doubt((pos,), "clash", None, ", ".join(on)))
+    if arrows:
+        flow = arrows[0]
+        return Cell(RIVER, codes["river"] + ARROW_CHAR[flow], flow=flow)
+    if letters and numbers:
+        letter = CYCLE_LETTERS[lang][CYCLE_KEYS.index(letters[0])]
+        number = NUMBER_KEYS.index(numbers[0]) + 1
+        return Cell(HOLE, f"{letter}{number}", cycle=letter, number=number)
+    if objects:
+        key = objects[0]
+        if key in ("real", "false"):
+            return Cell(LAND, codes[key], treasure=key)
+        return Cell(key, codes[key])
+    return Cell(LAND, codes[LAND])
