@@ -27,6 +27,7 @@ from .texts import LABELS, legend_lines, title
 
 BLACK = HexColor("#000000")
 PRINT_GREY = Color(0.62, 0.62, 0.62)
+DOT_GREY = Color(0.8, 0.8, 0.8)
 LABEL_GREY = Color(0.72, 0.72, 0.72)
 
 
@@ -109,8 +110,8 @@ class FormPainter:
             _, y = lay.vertex(row, 0)
             self.text(lay.left - 4.5, y + s / 2 + size * 0.12, str(row + 1), size, "Sans-Bold",
                       True)
-        c.setFillColor(PRINT_GREY)
-        dot = max(0.25, s * 0.018)
+        c.setFillColor(DOT_GREY)
+        dot = max(0.3, s * 0.02)
         for pos, side in lay.slots():
             x0, y0, x1, y1 = lay.slot(pos, side)
             for i in range(1, 10):
@@ -174,11 +175,13 @@ class FormPainter:
         c.setLineWidth(pen.width * mm)
         c.setLineCap(1)
         c.setLineJoin(1)
-        walls, boxes = plan_marks(plan, lay)
+        walls, marks, swamps = plan_marks(plan, lay)
         for pos, side in walls:
             self.stroke_slot(lay.slot(pos, side), pen, rng)
-        for rect in boxes:
-            self.scribble(rect, pen, rng)
+        for pos, key in marks:
+            self.scribble(lay.mark(pos, key), pen, rng)
+        for pos, side in swamps:
+            self.scribble(lay.swamp(pos, side), pen, rng)
 
     def stroke_slot(self, slot: tuple[float, float, float, float], pen: Pen,
                     rng: random.Random) -> None:

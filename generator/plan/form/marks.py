@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..model import (ARSENAL, HOLE, LAND, MEDPOST, MOUTH, RIVER, Cell, Plan, Pos, border,
                      perimeter_sides, step_pos)
-from .layout import ARROW_KEYS, CYCLE_KEYS, CYCLE_LETTERS, NUMBER_KEYS, Layout, Rect
+from .layout import ARROW_KEYS, CYCLE_KEYS, CYCLE_LETTERS, NUMBER_KEYS, Layout
 
 EMPTY = 0.30  # at or below: not marked
 FULL = 0.55  # at or above: marked
@@ -39,8 +39,11 @@ def cycle_slots(plan: Plan) -> dict[str, int]:
     return order
 
 
-def plan_marks(plan: Plan, lay: Layout) -> tuple[list[tuple[Pos, str]], list[Rect]]:
-    """Return the wall slots a host traces and the boxes they fill for plan."""
+Mark = tuple[Pos, str]  # a wall slot (cell, side), a mark box (cell, key), a swamp box (cell, side)
+
+
+def plan_marks(plan: Plan, lay: Layout) -> tuple[list[Mark], list[Mark], list[Mark]]:
+    """Return the wall slots a host traces, the mark boxes and the swamp boxes they fill."""
     exits = set(plan.exits)
     walls = []
     for pos, side in lay.slots():
@@ -53,15 +56,23 @@ def plan_marks(plan: Plan, lay: Layout) -> tuple[list[tuple[Pos, str]], list[Rec
     if len(cycles) > len(CYCLE_KEYS):
         raise FormFillError(f"the plan has {len(cycles)} hole cycles: the form has room for "
                             f"{len(CYCLE_KEYS)}")
-    boxes: list[Rect] = []
-    for pos in plan.positions():
-        for key in cell_keys(plan.cell(pos), cycles, pos):
-            boxes.append(lay.mark(pos, key))
+    marks = [(pos, key) for pos in plan.positions()
+             for key in cell_keys(plan.cell(pos), cycles, pos)]
+    swamps = []
     for (a, b), target in sorted(plan.swamps.items()):
         source = b if target == a else a
-        side = next(s for s, d in SIDE_DIR.items() if step_pos(target, d) == source)
-        boxes.append(lay.swamp(target, side))
-    return walls, boxes
+        swamps.append((target, next(s for s, d in SIDE_DIR.items()
+                                    if step_pos(target, d) == source)))
+    return walls, marks, swamps
+
+
+def plan_key(plan: Plan) -> tuple:
+    """Return what the form records of plan, to compare two plans (hole letters by order)."""
+    cycles = cycle_slots(plan)
+    cells = tuple((c.kind, c.flow, c.treasure, cycles.get(c.cycle or ""), c.number)
+                  for row in plan.cells for c in row)
+    return (plan.rows, plan.cols, cells, frozenset(plan.walls),
+            frozenset(plan.swamps.items()), frozenset(plan.exits))
 
 
 def cell_keys(cell: Cell, cycles: dict[str, int], pos: Pos) -> list[str]:

@@ -26,7 +26,8 @@ from .marks import EMPTY, Doubt, read_plan
 PX = 6.0  # pixels a millimetre of the flattened sheet
 WORK_SIDE = 3200  # the photo is scaled down to at most this many pixels on its long side
 DETECT_SIDE = 1600
-INK = 0.58  # a pixel darker than this share of its paper level is ink
+INK = 0.58  # a pixel darker than this share of its paper level is ink (in a box)
+LINE_INK = 0.74  # the same for a wall slot: a thin blurred stroke is lighter than a fill
 BOX_INSET = 0.2
 MAX_PIXELS = 50_000_000
 
@@ -156,14 +157,13 @@ def read_qr(grey: Any, found: dict[int, Any]) -> tuple[int, int, str] | None:
 
 
 def ink_map(flat: Any) -> Any:
-    """Return 1.0 where the flattened sheet has ink (darker than INK of its paper), else 0."""
+    """Return each pixel of the flattened sheet as a share of its paper level."""
     smooth = cv2.GaussianBlur(flat, (3, 3), 0)
     k = int(PX * 5) | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     paper = cv2.morphologyEx(smooth, cv2.MORPH_CLOSE, kernel)
     paper = cv2.blur(paper, (5, 5))
-    return (smooth.astype(np.float32) < INK * np.maximum(paper.astype(np.float32), 40.0)
-            ).astype(np.float32)
+    return smooth.astype(np.float32) / np.maximum(paper.astype(np.float32), 40.0)
 
 
 def _box_score(integral: Any, rect: tuple[float, float, float, float]) -> float:
@@ -231,8 +231,9 @@ def read_photo(path: Path, lang: str) -> Reading:
     lay = layout(rows, cols, paper)
     h = sheet_homography(found, lay.width, lay.height)
     flat = flatten(grey, h, lay.width, lay.height)
-    ink = ink_map(flat)
-    integral = cv2.integral(ink)
+    ratio = ink_map(flat)
+    integral = cv2.integral((ratio < INK).astype(np.float32))
+    ink = ratio < LINE_INK
     if _grid_present(integral, lay) < 0.85 or _grid_absent(integral, lay) < 0.6:
         raise ScanError("size", rows=rows, cols=cols)
     slots = {key: _slot_score(ink, lay, lay.slot(*key)) for key in lay.slots()}
