@@ -19,7 +19,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ...draw.fonts import font
-from ...draw.qr import draw_qr
 from ..model import COLUMN_LETTERS, Plan
 from .layout import ARROW_KEYS, CYCLE_LETTERS, MARKER, MARKER_IDS, MARKS, Layout
 from .marks import plan_marks
@@ -89,13 +88,29 @@ class FormPainter:
                 for col, dark in enumerate(row):
                     if dark:
                         self.rect(x + col * unit, y + r * unit, unit, unit)
-        qx, qy, qs, _ = lay.qr()
-        draw_qr(c, qx * mm, self.y(qy + qs), qs * mm, lay.qr_text())
+        self.qr_code(lay.qr_text())
         c.setFillColor(BLACK)
         self.text(lay.width / 2, 15, title(self.lang, lay.rows, lay.cols), 12, "Sans-Bold",
                   centre=True)
         self.grid()
         self.legend()
+
+    def qr_code(self, text: str) -> None:
+        """Draw the QR code: version 1, low error correction, so its modules are big."""
+        import qrcode
+        from qrcode.constants import ERROR_CORRECT_L
+
+        code = qrcode.QRCode(error_correction=ERROR_CORRECT_L, border=2, mask_pattern=2)
+        code.add_data(text)
+        code.make(fit=True)
+        matrix = code.get_matrix()
+        x, y, side, _ = self.lay.qr()
+        unit = side / len(matrix)
+        self.c.setFillColor(BLACK)
+        for r, row in enumerate(matrix):
+            for col, dark in enumerate(row):
+                if dark:
+                    self.rect(x + col * unit, y + r * unit, unit * 1.01, unit * 1.01)
 
     def grid(self) -> None:
         """Draw labels, vertex dots, dotted wall slots and every box."""

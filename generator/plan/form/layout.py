@@ -24,7 +24,7 @@ MARGIN = 8.0  # from the paper edge to a marker
 MARKER_IDS = (0, 1, 2, 3)  # top-left, top-right, bottom-right, bottom-left
 GRID_TOP = 30.0
 FOOTER = 62.0  # room under the grid for the legend and the QR code
-QR_SIDE = 26.0
+QR_SIDE = 30.0
 MAX_CELL = 28.0
 
 # The mark boxes of a cell: key -> (column, row) in its 5×4 block.
@@ -69,7 +69,7 @@ class Layout:
 
     def qr_text(self) -> str:
         """Return the text of the form's QR code (size, paper and layout version)."""
-        return f"LPNP-FORM v{VERSION} {self.rows}x{self.cols} {self.paper}"
+        return f"LPNP-FORM/{VERSION}/{self.rows}X{self.cols}/{self.paper.upper()}"
 
     def markers(self) -> list[Rect]:
         """Return the four marker squares: top-left, top-right, bottom-right, bottom-left."""
@@ -173,10 +173,11 @@ def layout(rows: int, cols: int, paper: str = "a4") -> Layout:
 
 def parse_qr(text: str) -> tuple[int, int, str] | None:
     """Return (rows, cols, paper) from a form's QR text, or None when it is not one of ours."""
-    parts = text.split()
-    if len(parts) != 4 or parts[0] != "LPNP-FORM" or parts[1] != f"v{VERSION}":
+    parts = text.split("/")
+    if len(parts) != 4 or parts[0] != "LPNP-FORM" or parts[1] != str(VERSION):
         return None
-    size = parts[2].split("x")
-    if len(size) != 2 or not all(p.isdigit() for p in size) or parts[3] not in PAPERS:
+    size = parts[2].split("X")
+    paper = parts[3].lower()
+    if len(size) != 2 or not all(p.isdigit() for p in size) or paper not in PAPERS:
         return None
-    return int(size[0]), int(size[1]), parts[3]
+    return int(size[0]), int(size[1]), paper

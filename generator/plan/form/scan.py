@@ -19,15 +19,15 @@ import cv2
 import numpy as np
 
 from ..model import Plan, Pos
-from .layout import MARKER, MARKER_IDS, MARKS, PAPERS, SLOT_BAND, SLOT_SPAN, Layout, layout, \
-    parse_qr
+from .layout import (MARKER, MARKER_IDS, MARKS, PAPERS, QR_SIDE, SLOT_BAND, SLOT_SPAN, Layout,
+                     layout, parse_qr)
 from .marks import EMPTY, Doubt, read_plan
 
 PX = 6.0  # pixels a millimetre of the flattened sheet
 WORK_SIDE = 3200  # the photo is scaled down to at most this many pixels on its long side
 DETECT_SIDE = 1600
 INK = 0.58  # a pixel darker than this share of its paper level is ink (in a box)
-LINE_INK = 0.74  # the same for a wall slot: a thin blurred stroke is lighter than a fill
+LINE_INK = 0.84  # the same for a wall slot: a thin blurred stroke is lighter than a fill
 BOX_INSET = 0.2
 MAX_PIXELS = 50_000_000
 
@@ -142,10 +142,10 @@ def read_qr(grey: Any, found: dict[int, Any]) -> tuple[int, int, str] | None:
     """Return (rows, cols, paper) from the QR code beside the bottom-right marker."""
     h = sheet_homography(found, *PAPERS["a4"])
     bx, by = 210.0 - 8.0 - MARKER, 297.0 - 8.0 - MARKER
-    x0, y0 = bx - 4 - 26 - 7, by + MARKER - 26 - 7
+    x0, y0 = bx - 4 - QR_SIDE - 7, by + MARKER - QR_SIDE - 7
     detector = cv2.QRCodeDetector()
     for px in (8.0, 5.0, 11.0):
-        crop = flatten(grey, h, 40, 40, px, x0, y0)
+        crop = flatten(grey, h, QR_SIDE + 14, QR_SIDE + 14, px, x0, y0)
         for image in (crop, cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1]):
             try:
                 text, _, _ = detector.detectAndDecode(image)

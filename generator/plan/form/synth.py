@@ -79,7 +79,8 @@ def photograph(sheet: Any, camera: Camera, rng: Any) -> bytes:
     span = proj.max(axis=0) - proj.min(axis=0)
     k = min(out_w * camera.fill / span[0], out_h * camera.fill / span[1])
     proj = (proj - proj.mean(axis=0)) * k + np.float32([out_w / 2, out_h / 2])
-    proj += rng.uniform(-0.03, 0.03, 2) * np.float32([out_w, out_h])
+    room = (np.float32([out_w, out_h]) - (proj.max(axis=0) - proj.min(axis=0))) / 2
+    proj += rng.uniform(-0.8, 0.8, 2) * np.maximum(room - 4, 0)  # the whole sheet in view
     m = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
                                     proj.astype(np.float32))
     table = np.full((out_h, out_w), 95, np.uint8)
