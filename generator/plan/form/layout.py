@@ -12,6 +12,7 @@ wall; a perimeter slot left untraced is the exit.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -163,9 +164,9 @@ def layout(rows: int, cols: int, paper: str = "a4") -> Layout:
         if not MIN_SIZE <= n <= MAX_SIZE:
             raise FormSizeError(f"{n} {name}: a form has {MIN_SIZE} to {MAX_SIZE} {name}")
     width, height = PAPERS[paper]
-    room_w = width - 2 * MARGIN - 10.0  # row numbers on the left
+    room_w = width - 2 * MARGIN - 12.0  # row numbers on the left
     room_h = height - GRID_TOP - FOOTER
-    cell = round(min(room_w / cols, room_h / rows, MAX_CELL), 2)
+    cell = math.floor(min(room_w / cols, room_h / rows, MAX_CELL) * 100) / 100
     left = MARGIN + 10.0 + (room_w - cell * cols) / 2
     top = GRID_TOP
     return Layout(rows, cols, paper, width, height, cell, round(left, 2), round(top, 2))
