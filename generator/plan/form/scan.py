@@ -18,7 +18,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from ..model import Plan, Pos
+from ..model import MAX_SIZE, MIN_SIZE, Plan, Pos
 from .layout import (MARKER, MARKER_IDS, MARKS, PAPERS, QR_SIDE, SLOT_BAND, SLOT_SPAN, Layout,
                      layout, parse_qr)
 from .marks import EMPTY, Doubt, read_plan
@@ -143,23 +143,47 @@ def read_qr(grey: Any, found: dict[int, Any]) -> tuple[int, int, str] | None:
     h = sheet_homography(found, *PAPERS["a4"])
     bx, by = 210.0 - 8.0 - MARKER, 297.0 - 8.0 - MARKER
     x0, y0 = bx - 4 - QR_SIDE - 7, by + MARKER - QR_SIDE - 7
-    detector = cv2.QRCodeDetector()
+    detectors = (cv2.QRCodeDetector(), cv2.QRCodeDetectorAruco())
     for px in (8.0, 5.0, 11.0):
         crop = flatten(grey, h, QR_SIDE + 14, QR_SIDE + 14, px, x0, y0)
-        for image in (crop, cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1]):
-            try:
-                text, _, _ = detector.detectAndDecode(image)
-            except cv2.error:
-                text = ""
-            if text:
-                return parse_qr(text)
+        level = (ink_map(crop, px) * 200).clip(0, 255).astype(np.uint8)  # shadows evened out
+        for image in (crop, level, cv2.threshold(level, 0, 255, cv2.THRESH_BINARY +
+                                                 cv2.THRESH_OTSU)[1]):
+            for detector in detectors:
+                try:
+                    text, _, _ = detector.detectAndDecode(image)
+                except cv2.error:
+                    text = ""
+                if text:
+                    return parse_qr(text)
     return None
 
 
-def ink_map(flat: Any) -> Any:
+def size_from_grid(ratio: Any) -> tuple[int, int, str] | None:
+    """Return the only form size whose vertex dots all show on the sheet, or None."""
+    dots = cv2.erode((ratio < LINE_INK).astype(np.uint8), np.ones((2, 2), np.uint8))
+    dots = cv2.dilate(dots, np.ones((3, 3), np.uint8))
+    best: list[tuple[float, tuple[int, int, str]]] = []
+    for paper in PAPERS:
+        for rows in range(MIN_SIZE, MAX_SIZE + 1):
+            for cols in range(MIN_SIZE, MAX_SIZE + 1):
+                lay = layout(rows, cols, paper)
+                ys = (lay.top + np.arange(rows + 1) * lay.cell) * PX
+                xs = (lay.left + np.arange(cols + 1) * lay.cell) * PX
+                yy, xx = np.meshgrid(ys.round().astype(int), xs.round().astype(int))
+                inside = (yy < dots.shape[0]) & (xx < dots.shape[1])
+                hits = dots[yy.clip(0, dots.shape[0] - 1), xx.clip(0, dots.shape[1] - 1)]
+                best.append((float((hits * inside).mean()), (rows, cols, paper)))
+    best.sort(reverse=True)
+    if best[0][0] >= 0.95 and best[1][0] < 0.8:
+        return best[0][1]
+    return None
+
+
+def ink_map(flat: Any, px: float = PX) -> Any:
     """Return each pixel of the flattened sheet as a share of its paper level."""
     smooth = cv2.GaussianBlur(flat, (3, 3), 0)
-    k = int(PX * 5) | 1
+    k = int(px * 5) | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     paper = cv2.morphologyEx(smooth, cv2.MORPH_CLOSE, kernel)
     paper = cv2.blur(paper, (5, 5))
@@ -225,8 +249,16 @@ def read_photo(path: Path, lang: str) -> Reading:
     if missing:
         raise ScanError("corner", corner=missing[0])
     size = read_qr(grey, found)
-    if size is None:
-        raise ScanError("qr")
+    if size is None:  # no QR code: the grid itself may still say which form it is
+        h = sheet_homography(found, *PAPERS["a4"])
+        guess = size_from_grid(ink_map(flatten(grey, h, *PAPERS["a4"])))
+        for paper in PAPERS:
+            if guess is None and paper != "a4":
+                h = sheet_homography(found, *PAPERS[paper])
+                guess = size_from_grid(ink_map(flatten(grey, h, *PAPERS[paper])))
+        if guess is None:
+            raise ScanError("qr")
+        size = guess
     rows, cols, paper = size
     lay = layout(rows, cols, paper)
     h = sheet_homography(found, lay.width, lay.height)
@@ -234,7 +266,8 @@ def read_photo(path: Path, lang: str) -> Reading:
     ratio = ink_map(flat)
     integral = cv2.integral((ratio < INK).astype(np.float32))
     ink = ratio < LINE_INK
-    if _grid_present(integral, lay) < 0.85 or _grid_absent(integral, lay) < 0.6:
+    if _grid_present(cv2.integral(ink.astype(np.float32)), lay) < 0.8 \
+            or _grid_absent(integral, lay) < 0.6:
         raise ScanError("size", rows=rows, cols=cols)
     slots = {key: _slot_score(ink, lay, lay.slot(*key)) for key in lay.slots()}
     marks = {(pos, key): _box_score(integral, lay.mark(pos, key))

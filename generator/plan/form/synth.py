@@ -67,7 +67,7 @@ def photograph(sheet: Any, camera: Camera, rng: Any) -> bytes:
         bend = camera.curl * np.sin(np.pi * xs / w) * (ys / h - 0.5) * 2
         sheet = cv2.remap(sheet, xs, ys + bend.astype(np.float32), cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
-    long_side = camera.long_side or int(max(h, w) / camera.fill)
+    long_side = camera.long_side or int(max(h, w) / camera.fill / 0.75)
     out_w, out_h = long_side, int(long_side * 0.75)
     corners = np.float32([[-w / 2, -h / 2, 0], [w / 2, -h / 2, 0], [w / 2, h / 2, 0],
                           [-w / 2, h / 2, 0]])
