@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ...draw.fonts import font
 from ..model import COLUMN_LETTERS, Plan
-from .layout import ARROW_KEYS, CYCLE_LETTERS, MARKER, MARKER_IDS, MARKS, Layout
+from .layout import ARROW_KEYS, CYCLE_LETTERS, MARKER_IDS, MARKS, Layout
 from .marks import plan_marks
 from .texts import LABELS, legend_lines, title
 
@@ -56,9 +56,10 @@ def marker_bits(marker_id: int) -> list[list[bool]]:
 class FormPainter:
     """Draw a form on a ReportLab canvas, in mm with y down (as the layout)."""
 
-    def __init__(self, c: Canvas, lay: Layout, lang: str) -> None:
-        """Keep the canvas, layout and language."""
+    def __init__(self, c: Canvas, lay: Layout, lang: str, qr_text: str | None = None) -> None:
+        """Keep the canvas, layout, language and QR text (the layout's unless given)."""
         self.c, self.lay, self.lang = c, lay, lang
+        self.qr_text = qr_text or lay.qr_text()
 
     def y(self, y_mm: float) -> float:
         """Return the PDF y of a layout y (mm from the top)."""
@@ -88,7 +89,7 @@ class FormPainter:
                 for col, dark in enumerate(row):
                     if dark:
                         self.rect(x + col * unit, y + r * unit, unit, unit)
-        self.qr_code(lay.qr_text())
+        self.qr_code(self.qr_text)
         c.setFillColor(BLACK)
         self.text(lay.width / 2, 15, title(self.lang, lay.rows, lay.cols), 12, "Sans-Bold",
                   centre=True)
@@ -253,30 +254,13 @@ def write_form(target: Path, lay: Layout, lang: str, plan: Plan | None = None,
                pageCompression=1)
     c.setTitle(title(lang, lay.rows, lay.cols))
     c.setAuthor("labyrinth-pnp")
-    painter = FormPainter(c, lay, lang)
-    if qr_text is not None:  # a test form whose QR code lies about its size
-        lay = _LyingLayout(lay, qr_text)
-        painter.lay = lay  # type: ignore[assignment]
+    painter = FormPainter(c, lay, lang, qr_text)  # a QR text of another size: for tests
     painter.blank()
     if plan is not None:
         seed = zlib.crc32(repr((plan.cells, sorted(plan.walls), plan.exits)).encode())
         painter.fill(plan, pen or Pen(), seed)
     c.showPage()
     c.save()
-
-
-class _LyingLayout:
-    """A layout whose QR text is replaced (to test the reader's size check)."""
-
-    def __init__(self, lay: Layout, text: str) -> None:
-        self._lay, self._text = lay, text
-
-    def qr_text(self) -> str:
-        """Return the replaced QR text."""
-        return self._text
-
-    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
-        return getattr(self._lay, name)
 
 
 __all__ = ["ARROW_KEYS", "FormPainter", "Pen", "marker_bits", "write_form"]

@@ -9,8 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import (ARSENAL, HOLE, LAND, MEDPOST, MOUTH, RIVER, Cell, Plan, Pos, border,
-                     perimeter_sides, step_pos)
+from ..model import (
+    ARSENAL,
+    HOLE,
+    LAND,
+    MEDPOST,
+    MOUTH,
+    RIVER,
+    Cell,
+    Plan,
+    Pos,
+    border,
+    perimeter_sides,
+    step_pos,
+)
 from .layout import ARROW_KEYS, CYCLE_KEYS, CYCLE_LETTERS, NUMBER_KEYS, Layout
 
 EMPTY = 0.30  # at or below: not marked
@@ -45,7 +57,7 @@ Mark = tuple[Pos, str]  # a wall slot (cell, side), a mark box (cell, key), a sw
 def plan_marks(plan: Plan, lay: Layout) -> tuple[list[Mark], list[Mark], list[Mark]]:
     """Return the wall slots a host traces, the mark boxes and the swamp boxes they fill."""
     exits = set(plan.exits)
-    walls = []
+    walls: list[Mark] = []
     for pos, side in lay.slots():
         if side in perimeter_sides(plan.rows, plan.cols, pos):
             if (pos, side) not in exits:
@@ -58,7 +70,7 @@ def plan_marks(plan: Plan, lay: Layout) -> tuple[list[Mark], list[Mark], list[Ma
                             f"{len(CYCLE_KEYS)}")
     marks = [(pos, key) for pos in plan.positions()
              for key in cell_keys(plan.cell(pos), cycles, pos)]
-    swamps = []
+    swamps: list[Mark] = []
     for (a, b), target in sorted(plan.swamps.items()):
         source = b if target == a else a
         swamps.append((target, next(s for s, d in SIDE_DIR.items()
@@ -151,7 +163,8 @@ def read_plan(lay: Layout, slots: dict[tuple[Pos, str], float],
                 doubts.append(Doubt((pos, other), "swamp-wall"))
             else:
                 plan_swamps[b] = pos
-    plan = Plan(lay.rows, lay.cols, cells, walls, plan_swamps, sorted(exits))
+    plan = Plan(lay.rows, lay.cols, cells, walls, plan_swamps,
+                sorted(exits))  # type: ignore[arg-type]  # sides come from the layout
     return plan, doubts
 
 

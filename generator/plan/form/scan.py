@@ -19,8 +19,18 @@ import cv2
 import numpy as np
 
 from ..model import MAX_SIZE, MIN_SIZE, Plan, Pos
-from .layout import (MARKER, MARKER_IDS, MARKS, PAPERS, QR_SIDE, SLOT_BAND, SLOT_SPAN, Layout,
-                     layout, parse_qr)
+from .layout import (
+    MARKER,
+    MARKER_IDS,
+    MARKS,
+    PAPERS,
+    QR_SIDE,
+    SLOT_BAND,
+    SLOT_SPAN,
+    Layout,
+    layout,
+    parse_qr,
+)
 from .marks import EMPTY, Doubt, read_plan
 
 PX = 6.0  # pixels a millimetre of the flattened sheet
@@ -125,7 +135,7 @@ def sheet_homography(found: dict[int, Any], width: float, height: float) -> Any:
                                       found[marker_id]):
             src.append((cx, cy))
             dst.append((px, py))
-    h, _ = cv2.findHomography(np.float32(src), np.float32(dst))
+    h, _ = cv2.findHomography(np.array(src, np.float32), np.array(dst, np.float32))
     return h
 
 
@@ -283,7 +293,7 @@ def read_photo(path: Path, lang: str) -> Reading:
 
 def project(h: Any, points: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """Return sheet points (mm) as working-image pixels."""
-    pts = cv2.perspectiveTransform(np.float32(points).reshape(-1, 1, 2), h)
+    pts = cv2.perspectiveTransform(np.array(points, np.float32).reshape(-1, 1, 2), h)
     return [(float(x), float(y)) for x, y in pts.reshape(-1, 2)]
 
 

@@ -69,8 +69,8 @@ def photograph(sheet: Any, camera: Camera, rng: Any) -> bytes:
                           borderMode=cv2.BORDER_REPLICATE)
     long_side = camera.long_side or int(max(h, w) / camera.fill / 0.75)
     out_w, out_h = long_side, int(long_side * 0.75)
-    corners = np.float32([[-w / 2, -h / 2, 0], [w / 2, -h / 2, 0], [w / 2, h / 2, 0],
-                          [-w / 2, h / 2, 0]])
+    corners = np.array([[-w / 2, -h / 2, 0], [w / 2, -h / 2, 0], [w / 2, h / 2, 0],
+                          [-w / 2, h / 2, 0]], np.float32)
     rot = _rotation(camera.tilt_x, camera.tilt_y, camera.rotate)
     pts = corners @ rot.T
     focal = 1.2 * max(w, h)
@@ -78,14 +78,14 @@ def photograph(sheet: Any, camera: Camera, rng: Any) -> bytes:
     proj = pts[:, :2] / pts[:, 2:3] * focal
     span = proj.max(axis=0) - proj.min(axis=0)
     k = min(out_w * camera.fill / span[0], out_h * camera.fill / span[1])
-    proj = (proj - proj.mean(axis=0)) * k + np.float32([out_w / 2, out_h / 2])
-    room = (np.float32([out_w, out_h]) - (proj.max(axis=0) - proj.min(axis=0))) / 2
+    proj = (proj - proj.mean(axis=0)) * k + np.array([out_w / 2, out_h / 2], np.float32)
+    room = (np.array([out_w, out_h], np.float32) - (proj.max(axis=0) - proj.min(axis=0))) / 2
     proj += rng.uniform(-0.8, 0.8, 2) * np.maximum(room - 4, 0)  # the whole sheet in view
-    m = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
+    m = cv2.getPerspectiveTransform(np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32),
                                     proj.astype(np.float32))
     table = np.full((out_h, out_w), 95, np.uint8)
-    photo = cv2.warpPerspective(sheet, m, (out_w, out_h), dst=table,
-                                borderMode=cv2.BORDER_TRANSPARENT).astype(np.float32)
+    photo: Any = cv2.warpPerspective(sheet, m, (out_w, out_h), dst=table,
+                                     borderMode=cv2.BORDER_TRANSPARENT).astype(np.float32)
     ys, xs = np.mgrid[0:out_h, 0:out_w].astype(np.float32)
     if camera.light:
         a = rng.uniform(0, 2 * math.pi)
@@ -100,7 +100,7 @@ def photograph(sheet: Any, camera: Camera, rng: Any) -> bytes:
     if camera.blur:
         photo = cv2.GaussianBlur(photo, (0, 0), camera.blur)
     if camera.noise:
-        photo += rng.normal(0, camera.noise, photo.shape).astype(np.float32)
+        photo = photo + rng.normal(0, camera.noise, photo.shape)
     image = np.clip(photo, 0, 255).astype(np.uint8)
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, camera.jpeg])
     assert ok
