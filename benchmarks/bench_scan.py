@@ -28,12 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.plan.form.draw import Pen, write_form  # noqa: E402
 from generator.plan.form.layout import layout  # noqa: E402
-from generator.plan.form.marks import EMPTY, FULL, plan_key, plan_marks  # noqa: E402
+from generator.plan.form.marks import BOX_LEVELS, SLOT_LEVELS, is_marked, plan_key, plan_marks  # noqa: E402
 from generator.plan.form.scan import ScanError, read_photo  # noqa: E402
 from generator.plan.form.synth import photograph, random_camera, render  # noqa: E402
 from generator.plan.randomplan import default_holes, random_plan  # noqa: E402
-
-MID = (EMPTY + FULL) / 2
 
 
 def random_pen(rng: np.random.Generator) -> Pen:
@@ -72,20 +70,21 @@ def one_case(seed: int, folder: Path) -> dict:
     walls, marks, swamps = plan_marks(plan, lay)
     truth_slots, truth_marks, truth_swamps = set(walls), set(marks), set(swamps)
     wrong = total = 0
-    for key, score in reading.scores["slots"].items():
-        total += 1
-        wrong += (score >= MID) != (key in truth_slots)
-    for key, score in reading.scores["marks"].items():
-        total += 1
-        wrong += (score >= MID) != (key in truth_marks)
-    for key, score in reading.scores["swamps"].items():
-        total += 1
-        wrong += (score >= MID) != (key in truth_swamps)
+    scores: dict[str, list[float]] = {"slot on": [], "slot off": [], "box on": [],
+                                      "box off": []}
+    for kind, truth in (("slots", truth_slots), ("marks", truth_marks),
+                        ("swamps", truth_swamps)):
+        for key, score in reading.scores[kind].items():
+            total += 1
+            levels = SLOT_LEVELS if kind == "slots" else BOX_LEVELS
+            wrong += is_marked(score, levels) != (key in truth)
+            name = ("slot " if kind == "slots" else "box ") + ("on" if key in truth else "off")
+            scores[name].append(score)
     same = plan_key(reading.plan) == plan_key(plan)
     doubts = len(reading.doubts)
     return {"refused": None, "seconds": seconds, "mp": megapixels, "marks": total,
             "wrong": wrong, "doubts": doubts, "ok": same and not doubts,
-            "certain_wrong": not same and not doubts, "seed": seed}
+            "certain_wrong": not same and not doubts, "seed": seed, "scores": scores}
 
 
 def main() -> None:
@@ -111,6 +110,11 @@ def main() -> None:
     print(f"plans with doubts reported: {sum(bool(r['doubts']) for r in results)}; photos "
           f"refused: {sum(bool(r['refused']) for r in results)}")
     print(f"certain but wrong: {sum(r['certain_wrong'] for r in results)}")
+    for name in ("slot on", "slot off", "box on", "box off"):
+        values = np.concatenate([r["scores"][name] for r in results if "scores" in r])
+        q = np.quantile(values, [0, 0.001, 0.01, 0.5, 0.99, 0.999, 1])
+        print(f"scores, {name:8}: " + " ".join(f"{v:.2f}" for v in q)
+              + f"  (min, 0.1 %, 1 %, median, 99 %, 99.9 %, max of {len(values)})")
     seconds = [r["seconds"] for r in results]
     big = [r["seconds"] for r in results if r["mp"] >= 10]
     print(f"seconds a photo: mean {np.mean(seconds):.3f}, max {max(seconds):.3f} "

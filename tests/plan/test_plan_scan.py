@@ -103,7 +103,7 @@ def test_scan_reports_the_errors_of_a_plan_it_read(tmp_path: Path) -> None:
 
 def test_an_unclear_mark_is_reported_not_guessed(tmp_path: Path) -> None:
     original, _ = load_plan(read_source(FIXTURES / "valid_upstream.txt"), "p")
-    faint = Pen(fill=0.42)  # a box filled less than half: neither clean nor marked
+    faint = Pen(fill=0.32)  # boxes filled a third: neither clean nor marked
     photo = _photo(tmp_path, original, Camera(rotate=30), pen=faint)
     result = run("scan", str(photo), "--lang", "en")
     assert result.exit_code == 1

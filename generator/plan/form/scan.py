@@ -31,10 +31,10 @@ from .layout import (
     layout,
     parse_qr,
 )
-from .marks import EMPTY, Doubt, read_plan
+from .marks import BOX_LEVELS, SLOT_LEVELS, Doubt, read_plan
 
 PX = 6.0  # pixels a millimetre of the flattened sheet
-WORK_SIDE = 3200  # the photo is scaled down to at most this many pixels on its long side
+WORK_SIDE = 4096  # the photo is scaled down to at most this many pixels on its long side
 DETECT_SIDE = 1600
 INK = 0.58  # a pixel darker than this share of its paper level is ink (in a box)
 LINE_INK = 0.84  # the same for a wall slot: a thin blurred stroke is lighter than a fill
@@ -284,7 +284,8 @@ def read_photo(path: Path, lang: str) -> Reading:
              for pos in lay.positions() for key in MARKS}
     swamps = {(pos, side): _box_score(integral, lay.swamp(pos, side))
               for pos in lay.positions() for side in lay.swamp_sides(pos)}
-    if max(max(slots.values()), max(marks.values()), max(swamps.values(), default=0)) <= EMPTY:
+    if max(slots.values()) <= SLOT_LEVELS[0] and \
+            max(max(marks.values()), max(swamps.values(), default=0)) <= BOX_LEVELS[0]:
         raise ScanError("blank")
     plan, doubts = read_plan(lay, slots, marks, swamps, lang)
     return Reading(lay, plan, doubts, h, scale, grey,

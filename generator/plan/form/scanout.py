@@ -9,6 +9,7 @@ import click
 
 from ..gridtext import write_grid
 from ..model import cell_name
+from .marks import SLOT_LEVELS, is_marked
 from .texts import CORNERS, doubt_text, error_text, summary_text
 
 WALL_RED = (220, 30, 30)
@@ -79,7 +80,7 @@ def _overlay(photo: Path, reading: Any, target: Path) -> None:
         outer = (pos, side) in plan.exits
         if outer:
             draw.line([p, q], fill=EXIT_GREEN, width=width)
-        elif score >= 0.425:
+        elif is_marked(score, SLOT_LEVELS):
             draw.line([p, q], fill=WALL_RED, width=width)
     for (a, b), target_cell in plan.swamps.items():
         source = b if target_cell == a else a
