@@ -74,6 +74,12 @@ def run(*args: str):  # type: ignore[no-untyped-def]
     return CliRunner().invoke(plan_group, list(args))
 
 
+@pytest.mark.parametrize("command", ["form", "scan"])
+def test_both_commands_have_help(command: str) -> None:
+    result = run(command, "--help")
+    assert result.exit_code == 0 and "Usage:" in result.output and len(result.output) > 300
+
+
 def test_scan_prints_the_plan_then_the_check(tmp_path: Path) -> None:
     original, _ = load_plan(read_source(FIXTURES / "valid_holes.txt"), "p")
     photo = _photo(tmp_path, original, DISTORTIONS[1])
@@ -126,8 +132,10 @@ def _sheet_photo(tmp_path: Path, image, name: str = "photo.png") -> Path:  # typ
     ("cut", "the bottom-right corner marker is not visible: the corner is cut off or covered; "
             "photograph the whole sheet"),
     ("blank", "the form is blank: no wall traced and no box filled"),
-    ("size", "the grid in the photo does not match the 6 × 6 size its QR code gives: another "
-             "form, or printed at another scale"),
+    ("size", "the grid in the photo does not match the 6 × 6 size its QR code gives: the QR "
+             "code comes from another form, or the form is damaged; print a new one"),
+    ("two", "the top-right, bottom-right corner markers are not visible: the corners are cut "
+            "off or covered; photograph the whole sheet"),
 ])
 def test_a_photo_that_cannot_be_read_gets_one_line_and_exit_1(tmp_path: Path, case: str,
                                                               message: str) -> None:
@@ -144,6 +152,11 @@ def test_a_photo_that_cannot_be_read_gets_one_line_and_exit_1(tmp_path: Path, ca
         ys, xs = np.mgrid[0:h, 0:w]
         sheet[xs / w + ys / h > 1.85] = 90  # the corner is folded away (the table shows)
         photo = _sheet_photo(tmp_path, sheet)
+    elif case == "two":
+        pdf = tmp_path / "form.pdf"
+        write_form(pdf, layout(4, 4), "ru")
+        sheet = render(pdf, 100)
+        photo = _sheet_photo(tmp_path, sheet[:, : int(sheet.shape[1] * 0.88)])
     elif case == "blank":
         pdf = tmp_path / "form.pdf"
         write_form(pdf, layout(5, 7), "en")

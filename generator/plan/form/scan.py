@@ -257,7 +257,7 @@ def read_photo(path: Path, lang: str) -> Reading:
         raise ScanError("no-markers")
     missing = [i for i in MARKER_IDS if i not in found]
     if missing:
-        raise ScanError("corner", corner=missing[0])
+        raise ScanError("corner" if len(missing) == 1 else "corners", corners=missing)
     size = read_qr(grey, found)
     if size is None:  # no QR code: the grid itself may still say which form it is
         h = sheet_homography(found, *PAPERS["a4"])

@@ -29,8 +29,9 @@ def scan_one(photo: Path, lang: str, overlay: Path | None, text: bool) -> tuple[
         reading = read_photo(photo, lang)
     except ScanError as exc:
         params = dict(exc.params)
-        if exc.key == "corner":
-            params["corner"] = CORNERS[lang][int(params["corner"])]  # type: ignore[call-overload]
+        if "corners" in params:
+            names = [CORNERS[lang][i] for i in params.pop("corners")]  # type: ignore[attr-defined]
+            params["corner"] = (", " if lang == "en" else ", ").join(names)
         message = error_text(exc.key, lang, **params)
         if text:
             click.echo(f"{name}: {message}")

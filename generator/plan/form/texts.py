@@ -111,13 +111,18 @@ ERRORS = {
                "лист целиком",
                "the {corner} corner marker is not visible: the corner is cut off or covered; "
                "photograph the whole sheet"),
+    "corners": ("не видны угловые знаки {corner}: углы обрезаны или закрыты — сфотографируйте "
+                "лист целиком",
+                "the {corner} corner markers are not visible: the corners are cut off or "
+                "covered; photograph the whole sheet"),
     "qr": ("QR-код бланка не читается: снимите ближе и резче, без бликов",
            "the form's QR code cannot be read: take the photo closer and sharper, without "
            "glare"),
-    "size": ("сетка на фото не совпадает с размером {rows} × {cols} из QR-кода: это другой "
-             "бланк или он напечатан в другом масштабе",
+    "size": ("сетка на фото не совпадает с размером {rows} × {cols} из QR-кода: QR-код "
+             "наклеен с другого бланка или бланк испорчен — напечатайте новый",
              "the grid in the photo does not match the {rows} × {cols} size its QR code "
-             "gives: another form, or printed at another scale"),
+             "gives: the QR code comes from another form, or the form is damaged; print a "
+             "new one"),
     "blank": ("бланк пуст: не обведено ни одной стены и не закрашено ни одного окошка",
               "the form is blank: no wall traced and no box filled"),
 }
