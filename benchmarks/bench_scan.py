@@ -12,11 +12,16 @@ refused, and seconds per photo (reading only: decoding the JPEG to the plan), al
 photos of 10 megapixels and more.
 
     nice -n 10 .venv/bin/python benchmarks/bench_scan.py --cases 200 [--seed 1]
+
+The yardstick (benchmarks/yardstick_reportlab.py, a bare ReportLab program) is timed before
+and after the cases, so a reading of the speed on a busy machine can be told from a slow scan:
+the ratio of the seconds a 10+ MP photo takes to the yardstick's seconds is printed too.
 """
 
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 import tempfile
 import time
@@ -87,6 +92,15 @@ def one_case(seed: int, folder: Path) -> dict:
             "certain_wrong": not same and not doubts, "seed": seed, "scores": scores}
 
 
+def yardstick_seconds(folder: Path) -> float:
+    """Return the seconds one run of the ReportLab yardstick takes (in its own process)."""
+    script = Path(__file__).resolve().parent / "yardstick_reportlab.py"
+    start = time.perf_counter()
+    subprocess.run([sys.executable, str(script), str(folder)], check=True,
+                   stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
 def main() -> None:
     """Run the cases and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -95,12 +109,14 @@ def main() -> None:
     args = parser.parse_args()
     results = []
     with tempfile.TemporaryDirectory() as tmp:
+        yardstick = [yardstick_seconds(Path(tmp))]
         for i in range(args.cases):
             results.append(one_case(args.seed * 100_000 + i, Path(tmp)))
             r = results[-1]
             if r["refused"] or r["wrong"] or r["doubts"]:
                 print(f"  case {i}: refused={r['refused']} wrong marks={r['wrong']} "
                       f"doubts={r['doubts']} certain-but-wrong={r['certain_wrong']}", flush=True)
+        yardstick.append(yardstick_seconds(Path(tmp)))
     marks = sum(r["marks"] for r in results)
     wrong = sum(r["wrong"] for r in results)
     print(f"photos: {len(results)} (seed {args.seed}); marks read: {marks}")
@@ -121,6 +137,9 @@ def main() -> None:
           f"(photos {min(r['mp'] for r in results):.1f}-{max(r['mp'] for r in results):.1f} MP)")
     if big:
         print(f"seconds a photo of 10 MP or more: mean {np.mean(big):.3f} ({len(big)} photos)")
+    mean_yard = float(np.mean(yardstick))
+    print(f"yardstick (ReportLab): {' '.join(f'{y:.2f}' for y in yardstick)} s; a 10+ MP photo "
+          f"takes {np.mean(big or seconds) / mean_yard:.2f} yardsticks")
 
 
 if __name__ == "__main__":
