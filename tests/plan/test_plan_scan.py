@@ -167,3 +167,13 @@ def test_a_photo_that_cannot_be_read_gets_one_line_and_exit_1(tmp_path: Path, ca
     result = run("scan", str(photo), "--lang", "en")
     assert result.exit_code == 1
     assert result.output == f"{photo}: {message}\n"
+
+
+def test_a_photo_too_big_to_decode_is_refused_in_one_line(tmp_path: Path, monkeypatch) -> None:
+    from generator.plan.form import scan
+
+    monkeypatch.setattr(scan, "MAX_PIXELS", 2_000_000)  # 4 MP and more: too big here
+    photo = _sheet_photo(tmp_path, np.full((2100, 2100), 200, np.uint8))
+    result = run("scan", str(photo), "--lang", "en")
+    assert result.exit_code == 1
+    assert result.output == f"{photo}: the photo has more than 4 megapixels: scale it down\n"

@@ -11,6 +11,7 @@ with ink across it. `marks.read_plan` turns the scores into a plan and its doubt
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,7 @@ DETECT_SIDE = 1600
 INK = 0.58  # a pixel darker than this share of its paper level is ink (in a box)
 LINE_INK = 0.84  # the same for a wall slot: a thin blurred stroke is lighter than a fill
 BOX_INSET = 0.2
-MAX_PIXELS = 50_000_000
+MAX_PIXELS = 100_000_000  # Pillow warns above this and refuses above twice this
 
 
 class ScanError(Exception):
@@ -68,16 +69,16 @@ def load_image(path: Path) -> tuple[Any, float]:
     """Return the photo in grey, scaled to at most WORK_SIDE pixels, and the scale used."""
     from PIL import Image, UnidentifiedImageError
 
-    Image.MAX_IMAGE_PIXELS = MAX_PIXELS * 2
+    Image.MAX_IMAGE_PIXELS = MAX_PIXELS
     try:
-        with Image.open(path) as img:
-            full = max(img.size)
-            if full > 2 * WORK_SIDE and img.format == "JPEG":
-                img.draft("L", (img.size[0] * WORK_SIDE // full, img.size[1] * WORK_SIDE // full))
-            grey = img.convert("L")
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            grey, width = _decode(Image.open(path))
+    except Image.DecompressionBombError:
+        raise ScanError("big", limit=MAX_PIXELS * 2 // 1_000_000) from None
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
         raise ScanError("image") from None
-    scale = grey.size[0] / _original_width(path, grey.size[0])
+    scale = grey.size[0] / width
     if max(grey.size) > WORK_SIDE:
         k = WORK_SIDE / max(grey.size)
         grey = grey.resize((round(grey.size[0] * k), round(grey.size[1] * k)),
@@ -86,15 +87,14 @@ def load_image(path: Path) -> tuple[Any, float]:
     return np.asarray(grey), scale
 
 
-def _original_width(path: Path, fallback: int) -> int:
-    """Return the photo's width in pixels as stored."""
-    from PIL import Image
-
-    try:
-        with Image.open(path) as img:
-            return int(img.size[0])
-    except Exception:  # noqa: BLE001 - already opened once; keep the decoded size
-        return fallback
+def _decode(img: Any) -> tuple[Any, int]:
+    """Return the opened image in grey (a big JPEG decoded at a reduced size), and its width."""
+    with img:
+        width, height = img.size
+        full = max(img.size)
+        if full > 2 * WORK_SIDE and img.format == "JPEG":
+            img.draft("L", (width * WORK_SIDE // full, height * WORK_SIDE // full))
+        return img.convert("L"), width
 
 
 def find_markers(grey: Any) -> dict[int, Any]:

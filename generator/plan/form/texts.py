@@ -103,6 +103,8 @@ def doubt_text(what: str, cells: tuple[tuple[int, int], ...], score: float | Non
 ERRORS = {
     "image": ("это не изображение (JPEG, PNG, WebP…): сфотографируйте бланк",
               "not an image (JPEG, PNG, WebP…): give a photo of the form"),
+    "big": ("фото больше {limit} мегапикселей: уменьшите его",
+            "the photo has more than {limit} megapixels: scale it down"),
     "no-markers": ("не найдено ни одного углового знака бланка: сфотографируйте бланк целиком, "
                    "при хорошем свете",
                    "no corner marker of the form found: photograph the whole form in good "
