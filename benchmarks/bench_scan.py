@@ -36,7 +36,7 @@ from generator.plan.form.layout import layout  # noqa: E402
 from generator.plan.form.marks import BOX_LEVELS, SLOT_LEVELS, is_marked, plan_key, plan_marks  # noqa: E402
 from generator.plan.form.scan import ScanError, read_photo  # noqa: E402
 from generator.plan.form.synth import photograph, random_camera, render  # noqa: E402
-from generator.plan.randomplan import default_holes, random_plan  # noqa: E402
+from generator.plan.randomplan import RandomPlanError, default_holes, random_plan  # noqa: E402
 
 
 def random_pen(rng: np.random.Generator) -> Pen:
@@ -53,7 +53,11 @@ def one_case(seed: int, folder: Path) -> dict:
     difficulty = ("easy", "normal", "hard")[int(rng.integers(0, 3))]
     lang = ("ru", "en")[int(rng.integers(0, 2))]
     holes = min(default_holes(rows, cols, difficulty), 16)
-    plan = random_plan(rows, cols, seed, holes=holes, lang=lang, difficulty=difficulty)
+    try:
+        plan = random_plan(rows, cols, seed, holes=holes, lang=lang, difficulty=difficulty)
+    except RandomPlanError:  # a tiny plan cannot keep the treasure far from the exit
+        plan = random_plan(rows, cols, seed, holes=holes, lang=lang, difficulty=difficulty,
+                           treasure_moves=0)
     lay = layout(rows, cols, "a4" if rng.random() < 0.7 else "letter")
     pdf = folder / f"{seed}.pdf"
     write_form(pdf, lay, lang, plan, random_pen(rng))

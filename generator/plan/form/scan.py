@@ -21,6 +21,7 @@ import numpy as np
 
 from ..model import MAX_SIZE, MIN_SIZE, Plan, Pos
 from .layout import (
+    BOX,
     MARKER,
     MARKER_IDS,
     MARKS,
@@ -37,9 +38,10 @@ from .marks import BOX_LEVELS, SLOT_LEVELS, Doubt, read_plan
 PX = 6.0  # pixels a millimetre of the flattened sheet
 WORK_SIDE = 4096  # the photo is scaled down to at most this many pixels on its long side
 DETECT_SIDE = 1600
-INK = 0.58  # a pixel darker than this share of its paper level is ink (in a box)
+INK = 0.66  # a pixel darker than this share of its paper level is ink (in a box)
 LINE_INK = 0.84  # the same for a wall slot: a thin blurred stroke is lighter than a fill
-BOX_INSET = 0.2
+BOX_INSET = 0.15
+MIN_BOX_PIXELS = 4.5  # a box narrower than this in the photo cannot be read with certainty
 MAX_PIXELS = 100_000_000  # Pillow warns above this and refuses above twice this
 
 
@@ -99,7 +101,19 @@ def _decode(img: Any) -> tuple[Any, int]:
 
 def find_markers(grey: Any) -> dict[int, Any]:
     """Return the corners (4×2, image pixels) of each form marker found, by id."""
-    k = min(1.0, DETECT_SIDE / max(grey.shape))
+    found = _detect(grey, DETECT_SIDE)
+    if len(found) < len(MARKER_IDS):  # a marker in a shadow's edge or small: look harder
+        evened = (ink_map(grey, DETECT_SIDE / max(grey.shape) * 2) * 200).clip(0, 255)
+        for side, image in ((max(grey.shape), grey), (DETECT_SIDE, evened.astype(np.uint8))):
+            more = _detect(image, side)
+            if len(more) > len(found):
+                found = more
+    return found
+
+
+def _detect(grey: Any, detect_side: int) -> dict[int, Any]:
+    """Return the markers found on grey scaled to at most detect_side pixels."""
+    k = min(1.0, detect_side / max(grey.shape))
     small = cv2.resize(grey, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) if k < 1 else grey
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
     params = cv2.aruco.DetectorParameters()
@@ -124,6 +138,15 @@ def find_markers(grey: Any) -> dict[int, Any]:
         for i, m in enumerate(sorted(found)):
             found[m] = pts[4 * i:4 * i + 4]
     return found
+
+
+def _pixels_per_mm(found: dict[int, Any]) -> float:
+    """Return the photo's pixels a millimetre near the markers (the least of the four)."""
+    sides = []
+    for quad in found.values():
+        edges = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+        sides.append(float(edges.min()) / MARKER)
+    return min(sides)
 
 
 def sheet_homography(found: dict[int, Any], width: float, height: float) -> Any:
@@ -271,6 +294,9 @@ def read_photo(path: Path, lang: str) -> Reading:
         size = guess
     rows, cols, paper = size
     lay = layout(rows, cols, paper)
+    box_pixels = _pixels_per_mm(found) * lay.cell * BOX
+    if box_pixels < MIN_BOX_PIXELS:
+        raise ScanError("coarse", pixels=f"{box_pixels:.1f}")
     h = sheet_homography(found, lay.width, lay.height)
     flat = flatten(grey, h, lay.width, lay.height)
     ratio = ink_map(flat)

@@ -31,7 +31,8 @@ class Camera:
     blur: float = 0.0
     noise: float = 0.0
     jpeg: int = 92
-    long_side: int = 0  # pixels on the photo's long side (0: as the rasterised sheet)
+    long_side: int = 0  # pixels on the photo's long side (0: from the sheet's size and scale)
+    scale: float = 1.0  # the sheet's resolution in the photo, as a share of the rasterised one
 
 
 def render(pdf: Path, dpi: float) -> Any:
@@ -56,7 +57,7 @@ def random_camera(rng: Any, hard: bool = True) -> Camera:
                   curl=float(rng.uniform(0, 6)), light=float(rng.uniform(0, 0.45)),
                   shadow=float(rng.uniform(0, 0.5)) if rng.random() < 0.6 else 0.0,
                   blur=float(rng.uniform(0, 1.6)), noise=float(rng.uniform(0, 8)),
-                  jpeg=int(rng.integers(40, 91)))
+                  jpeg=int(rng.integers(40, 91)), scale=float(rng.uniform(0.9, 1.15)))
 
 
 def photograph(sheet: Any, camera: Camera, rng: Any) -> bytes:
@@ -67,8 +68,6 @@ def photograph(sheet: Any, camera: Camera, rng: Any) -> bytes:
         bend = camera.curl * np.sin(np.pi * xs / w) * (ys / h - 0.5) * 2
         sheet = cv2.remap(sheet, xs, ys + bend.astype(np.float32), cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
-    long_side = camera.long_side or int(max(h, w) / camera.fill / 0.75)
-    out_w, out_h = long_side, int(long_side * 0.75)
     corners = np.array([[-w / 2, -h / 2, 0], [w / 2, -h / 2, 0], [w / 2, h / 2, 0],
                           [-w / 2, h / 2, 0]], np.float32)
     rot = _rotation(camera.tilt_x, camera.tilt_y, camera.rotate)
@@ -77,7 +76,13 @@ def photograph(sheet: Any, camera: Camera, rng: Any) -> bytes:
     pts[:, 2] += focal * 1.5
     proj = pts[:, :2] / pts[:, 2:3] * focal
     span = proj.max(axis=0) - proj.min(axis=0)
-    k = min(out_w * camera.fill / span[0], out_h * camera.fill / span[1])
+    if camera.long_side:
+        out_w, out_h = camera.long_side, int(camera.long_side * 0.75)
+        k = min(out_w * camera.fill / span[0], out_h * camera.fill / span[1])
+    else:  # the sheet's middle keeps the resolution it was rasterised at (times camera.scale)
+        k = 1.5 * camera.scale  # the sheet's middle stands 1.5 focal lengths away
+        side = max(span[0] * k / camera.fill, span[1] * k / camera.fill / 0.75)
+        out_w, out_h = int(side), int(side * 0.75)
     proj = (proj - proj.mean(axis=0)) * k + np.array([out_w / 2, out_h / 2], np.float32)
     room = (np.array([out_w, out_h], np.float32) - (proj.max(axis=0) - proj.min(axis=0))) / 2
     proj += rng.uniform(-0.8, 0.8, 2) * np.maximum(room - 4, 0)  # the whole sheet in view
