@@ -177,3 +177,14 @@ def test_a_photo_too_big_to_decode_is_refused_in_one_line(tmp_path: Path, monkey
     result = run("scan", str(photo), "--lang", "en")
     assert result.exit_code == 1
     assert result.output == f"{photo}: the photo has more than 4 megapixels: scale it down\n"
+
+
+def test_a_photo_too_coarse_for_its_boxes_is_refused_not_guessed(tmp_path: Path) -> None:
+    pdf = tmp_path / "form.pdf"
+    write_form(pdf, layout(12, 12), "en")
+    photo = _sheet_photo(tmp_path, render(pdf, 50))
+    result = run("scan", str(photo), "--lang", "en")
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{photo}: the photo is too coarse: a box of the form is ")
+    assert result.output.endswith(" pixels wide and at least 4.5 are needed; take it closer or at "
+                                  "a higher resolution\n")

@@ -296,7 +296,7 @@ def read_photo(path: Path, lang: str) -> Reading:
     lay = layout(rows, cols, paper)
     box_pixels = _pixels_per_mm(found) * lay.cell * BOX
     if box_pixels < MIN_BOX_PIXELS:
-        raise ScanError("coarse", pixels=f"{box_pixels:.1f}")
+        raise ScanError("coarse", pixels=f"{box_pixels:.1f}", need=MIN_BOX_PIXELS)
     h = sheet_homography(found, lay.width, lay.height)
     flat = flatten(grey, h, lay.width, lay.height)
     ratio = ink_map(flat)

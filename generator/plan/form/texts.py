@@ -105,10 +105,10 @@ ERRORS = {
               "not an image (JPEG, PNG, WebP…): give a photo of the form"),
     "big": ("фото больше {limit} мегапикселей: уменьшите его",
             "the photo has more than {limit} megapixels: scale it down"),
-    "coarse": ("снимок слишком мелкий: окошко бланка занимает {pixels} точки, нужно хотя бы 5 — "
+    "coarse": ("снимок слишком мелкий: окошко бланка занимает {pixels} точки, нужно хотя бы {need} — "
                "снимите ближе или с большим разрешением",
                "the photo is too coarse: a box of the form is {pixels} pixels wide and at least "
-               "5 are needed; take it closer or at a higher resolution"),
+               "{need} are needed; take it closer or at a higher resolution"),
     "no-markers": ("не найдено ни одного углового знака бланка: сфотографируйте бланк целиком, "
                    "при хорошем свете",
                    "no corner marker of the form found: photograph the whole form in good "
