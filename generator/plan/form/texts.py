@@ -105,8 +105,8 @@ ERRORS = {
               "not an image (JPEG, PNG, WebP…): give a photo of the form"),
     "big": ("фото больше {limit} мегапикселей: уменьшите его",
             "the photo has more than {limit} megapixels: scale it down"),
-    "coarse": ("снимок слишком мелкий: окошко бланка занимает {pixels} точки, нужно хотя бы {need} — "
-               "снимите ближе или с большим разрешением",
+    "coarse": ("снимок слишком мелкий: окошко бланка занимает {pixels} точки, нужно хотя бы "
+               "{need} — снимите ближе или с большим разрешением",
                "the photo is too coarse: a box of the form is {pixels} pixels wide and at least "
                "{need} are needed; take it closer or at a higher resolution"),
     "no-markers": ("не найдено ни одного углового знака бланка: сфотографируйте бланк целиком, "
