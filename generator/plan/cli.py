@@ -452,3 +452,8 @@ def _play_terminal(the_plan, texts, languages, names: list[str], genders: dict[s
 
 if __name__ == "__main__":
     plan(prog_name="labyrinth-pnp plan")
+
+
+from .form.cli import register as _register_form  # noqa: E402
+
+_register_form(plan)

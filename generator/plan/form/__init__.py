@@ -1,0 +1,1 @@
+"""The printed plan form and its photo reader (`plan form`, `plan scan`)."""
