@@ -20,11 +20,11 @@ def check_content(content: Path | None, strict: bool, games: tuple[str, ...] = (
     _, warnings = with_side_problems(lambda: load_games(selected, roots, strict), content,
                                      templates, strict)
     drawn = picture_problems([game.id for game in selected])  # as a build would draw them
-    if drawn:
+    if errors_only(drawn, strict):
         raise ContentError(drawn)
     if errors_only(bundled, strict):
         raise ContentError(bundled)
-    return warnings + bundled
+    return warnings + drawn + bundled
 
 
 def picture_problems(games: list[str]) -> list[Problem]:
