@@ -584,6 +584,7 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
     into place. The rulebook checks run beside the drawing (see _run_all); when the content
     already has errors without them, they run at once, so that one run reports everything.
     """
+    __import__("generator.sandbox").sandbox.new_build()  # templates' budget (budget.py)
     side = side_problems(options.content, options.templates)
     loaded = plan_content(options)
     jobs = jobs_for(options, loaded) if not shared_errors(loaded.problems({}) + side) else []

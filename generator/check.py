@@ -12,6 +12,9 @@ from .errors import ContentError, Problem, errors_only
 def check_content(content: Path | None, strict: bool, games: tuple[str, ...] = (),
                   templates: Path | None = None) -> list[Problem]:
     """Raise ContentError on errors (warnings too when strict); return the warnings."""
+    from .sandbox import new_build
+
+    new_build()  # the templates' work and time budget, per command (see budget.py)
     selected = select_games(games)
     roots = ContentRoots.with_user(content)
     from .render import check_templates

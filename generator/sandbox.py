@@ -26,17 +26,23 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from jinja2 import BaseLoader, TemplateError, TemplateNotFound
+from jinja2 import BaseLoader, TemplateError, TemplateNotFound, TemplateSyntaxError, nodes
 from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.visitor import NodeTransformer
 
+from . import budget
+from .budget import WorkLimitError, charge, estimate, metered, refuse_above
 from .content.paths import escape_reason
 
 MAX_ITEMS = 100_000  # longest list or range, largest whole-number argument
-MAX_TEXT = 1_000_000  # longest text a single operation may produce
+MAX_TEXT = budget.MAX_TEXT  # characters (plus items) of one value an operation may produce
 MAX_OUTPUT = 2_000_000  # characters one render may write
 MAX_POWER = 64  # largest exponent of `**`
+MAX_INDENT = 8  # widest indent of `tojson`
 MAX_TEMPLATE_BYTES = 256 * 1024
-TIME_LIMIT = 5.0  # seconds one render may take
+BUILD_SECONDS = 10.0  # CPU seconds all rulebooks of one build may take (a backstop)
+TIME_LIMIT = 1.0  # CPU seconds one render of a footer or title may take (a backstop)
+_cpu_left = [BUILD_SECONDS]
 
 
 class TemplateLimitError(TemplateError):
@@ -79,32 +85,55 @@ SAFE_METHODS = frozenset({
 # Filters left out: `random` (builds must be reproducible), and those that pad or wrap text
 # to a width a template chooses (center, indent, wordwrap, urlize).
 DROPPED_FILTERS = frozenset({"random", "center", "indent", "wordwrap", "urlize"})
-_PRINTF_WIDTH = re.compile(r"%[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?")
+_PRINTF_WIDTH = re.compile(r"%(?:\([^)]*\))?[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?")
+# Filters whose result can be larger than their input, with how many times larger at most.
+GROWING = {"string": 10, "pprint": 10, "tojson": 6, "list": 3, "urlencode": 9, "escape": 6,
+           "e": 6, "forceescape": 6, "xmlattr": 6, "sum": 1, "batch": 1, "slice": 1,
+           "dictsort": 2, "items": 2}
 
 
-def _check_printf(template: Any, what: str) -> None:
-    """Refuse a `%` format whose width or precision would pad a text enormously."""
+def _check_printf(template: Any, what: str, values: Any = ()) -> None:
+    """Refuse a `%` format whose width or precision would pad a text enormously, or whose
+    result (format, padding and values) would pass MAX_TEXT; charge its size."""
     if not isinstance(template, str):
         return
+    count = 0
     for match in _PRINTF_WIDTH.finditer(template):
+        count += 1
         for group in match.groups():
             if group == "*" or (group and int(group) > 100):
                 raise TemplateLimitError(f"{what}: a width or precision above 100 in a "
                                          "'%' format is not allowed")
+    size = len(template) + 100 * count + estimate(values)
+    refuse_above(size, what)
+    charge(size, what)
 
 
 def _guard_filter(name: str, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> None:
     """Refuse the arguments of a filter whose result would be far larger than its input."""
+    what = f"the filter '{name}'"
+    size = estimate(args[0]) if args else 0
+    charge(size, what)
     if name == "format" and args:
-        _check_printf(args[0], "the filter 'format'")
+        _check_printf(args[0], what, (args[1:], kwargs))
     elif name == "join" and args:
-        items = list(args[0]) if isinstance(args[0], (list, tuple, str)) else []
+        items = args[0] if isinstance(args[0], (list, tuple, str)) else ()
         sep = args[1] if len(args) > 1 else kwargs.get("d", "")
-        total = sum(len(x) for x in items if isinstance(x, str)) + \
-            len(str(sep)) * max(0, len(items) - 1)
-        if total > MAX_TEXT:
-            raise TemplateLimitError(f"the filter 'join' would make a text of {total:,} "
-                                     f"characters; at most {MAX_TEXT:,} are allowed")
+        refuse_above(size + estimate(sep) * len(items), what)
+    elif name == "truncate":
+        length = args[1] if len(args) > 1 else kwargs.get("length", 255)
+        end = args[3] if len(args) > 3 else kwargs.get("end", "...")
+        if isinstance(length, int) and isinstance(end, str) and length < len(end):
+            raise TemplateLimitError(f"truncate({length}) is shorter than its end '{end}': "
+                                     f"give a length of at least {len(end)}, or end=''")
+    elif name == "tojson":
+        indent = args[1] if len(args) > 1 else kwargs.get("indent")
+        if isinstance(indent, int) and indent > MAX_INDENT:
+            raise TemplateLimitError(f"tojson(indent={indent}): the indent may be at most "
+                                     f"{MAX_INDENT}")
+        refuse_above(size * GROWING[name] * (1 + (indent or 0)), what)
+    elif name in GROWING:
+        refuse_above(size * GROWING[name], what)
     elif name == "replace" and len(args) >= 3:
         text, old, new = (str(a) for a in args[:3])
         grows = (text.count(old) if old else len(text) + 1) * max(0, len(new) - len(old))
@@ -122,7 +151,12 @@ def _bounded_filter(name: str, func: Callable[..., Any]) -> Callable[..., Any]:
         what = f"the filter '{name}'"
         _check_arguments(args[skip + 1:], kwargs, what)
         _guard_filter(name, args[skip:], kwargs)
-        return _check_value(func(*args, **kwargs), what)
+        result = func(*args, **kwargs)
+        if isinstance(result, Iterator):
+            return metered(result, what)
+        if isinstance(result, str):
+            charge(len(result), what)
+        return _check_value(result, what)
 
     if passes is not None:
         bounded.jinja_pass_arg = passes  # type: ignore[attr-defined]
@@ -135,14 +169,28 @@ class ContentSandbox(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset(["*", "**", "+", "//", "/", "%", "-"])
 
     def __init__(self, **options: Any) -> None:
+        options.setdefault("optimized", False)  # no constant folding into `inf` at compile
+        options["finalize"] = _finalize
         super().__init__(**options)
         self.globals = {"range": self.globals["range"], "dict": dict}
         self.filters = {name: _bounded_filter(name, func) for name, func in self.filters.items()
                         if name not in DROPPED_FILTERS}
+        self.filters[_CONCAT] = _concat
+        self.filters[_STEPS] = _steps
 
     def add_filter(self, name: str, func: Callable[..., Any]) -> None:
         """Register a filter of ours, bounded like the built-in ones."""
         self.filters[name] = _bounded_filter(name, func)
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+        """Parse, refuse literals too large to use, and meter `~` and `{% for %}`."""
+        try:
+            tree = super()._parse(source, name, filename)
+        except (ValueError, OverflowError) as exc:  # an integer literal of thousands of digits
+            raise TemplateSyntaxError(f"a number in the template is too long ({exc}): write "
+                                      "numbers below 10^18", _long_number_line(source), name,
+                                      filename) from None
+        return _metered_tree(tree, self, name, filename)
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         if not super().is_safe_attribute(obj, attr, value):
@@ -153,26 +201,104 @@ class ContentSandbox(ImmutableSandboxedEnvironment):
         return None  # `str.format` is not among SAFE_METHODS: no formatter to hand out
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        what = f"the operator '{operator}'"
         if operator == "**" and isinstance(right, (int, float)) and abs(right) > MAX_POWER:
             raise TemplateLimitError(f"the power {right} is too large: at most {MAX_POWER}")
         if operator == "%":
-            _check_printf(left, "the operator '%'")
+            _check_printf(left, what, right)
         if operator == "*":
             for seq, times in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple)) and isinstance(times, int) and \
-                        len(seq) * times > MAX_TEXT:
-                    raise TemplateLimitError(f"repeating a text or list {times} times makes it "
-                                             f"longer than {MAX_TEXT:,}")
+                if isinstance(seq, (str, list, tuple)) and isinstance(times, int):
+                    size = estimate(seq) * max(times, 0)
+                    if size > MAX_TEXT:
+                        raise TemplateLimitError(f"repeating a text or list {times} times "
+                                                 f"makes it longer than {MAX_TEXT:,}")
+                    charge(size, what)
+        if operator == "+" and isinstance(left, (str, list, tuple)):
+            size = estimate(left) + estimate(right)
+            refuse_above(size, what)
+            charge(size, what)
         try:
             result = super().call_binop(context, operator, left, right)
         except (ArithmeticError, TypeError, ValueError) as exc:
-            raise TemplateError(f"cannot compute {left!r} {operator} {right!r}: {exc}") from None
-        return _check_value(result, f"the operator '{operator}'")
+            raise TemplateError(f"cannot compute {_short(left)} {operator} {_short(right)}: "
+                                f"{exc}") from None
+        return _check_value(result, what)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         what = f"the call of '{getattr(__obj, '__name__', type(__obj).__name__)}'"
         _check_arguments(args, kwargs, what)
-        return _check_value(super().call(__context, __obj, *args, **kwargs), what)
+        for value in (*args, *kwargs.values()):
+            refuse_above(estimate(value), what)
+        owner = getattr(__obj, "__self__", None)
+        if isinstance(owner, (str, list, tuple, dict)):
+            charge(estimate(owner), what)  # a method works through its whole value
+        result = super().call(__context, __obj, *args, **kwargs)
+        if isinstance(result, str):
+            charge(len(result), what)
+        return _check_value(result, what)
+
+
+_CONCAT = "__concat__"  # `a ~ b`, rewritten as a call of this filter at parse time
+_STEPS = "__steps__"  # the list of a `{% for %}`, rewritten to go through this filter
+
+
+def _concat(items: list[Any]) -> str:
+    """Join the parts of `a ~ b ~ …` as text, refusing a result over MAX_TEXT before it is made."""
+    size = sum(estimate(item) for item in items)
+    refuse_above(size, "the operator '~'")
+    charge(size, "the operator '~'")
+    return "".join(item if isinstance(item, str) else str(item) for item in items)
+
+
+def _steps(items: Any) -> Any:
+    """Charge each step of a `{% for %}` loop to the meter."""
+    return metered(items, "a '{% for %}' loop") if items is not None else items
+
+
+def _finalize(value: Any) -> Any:
+    """Refuse to print a value whose text would pass MAX_TEXT (a list of big texts)."""
+    if not isinstance(value, str):
+        refuse_above(estimate(value), "printing a value")
+    return value
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if estimate(value, 200) <= 200 else f"a {type(value).__name__}"
+    return text[:60]
+
+
+def _long_number_line(source: str) -> int:
+    match = re.search(r"\d{19,}", source)
+    return source.count("\n", 0, match.start()) + 1 if match else 1
+
+
+class _MeterLoops(NodeTransformer):
+    """Rewrite `a ~ b` as a call of `_concat` and `{% for x in l %}` as `for x in _steps(l)`."""
+
+    def visit_Concat(self, node: nodes.Concat) -> nodes.Node:  # noqa: N802
+        self.generic_visit(node)
+        return nodes.Filter(nodes.List(node.nodes, lineno=node.lineno), _CONCAT, [], [], None,
+                            None, lineno=node.lineno)
+
+    def visit_For(self, node: nodes.For) -> nodes.Node:  # noqa: N802
+        self.generic_visit(node)
+        node.iter = nodes.Filter(node.iter, _STEPS, [], [], None, None, lineno=node.lineno)
+        return node
+
+
+def _metered_tree(tree: nodes.Template, environment: Any, name: str | None,
+                  filename: str | None) -> nodes.Template:
+    """Refuse non-finite and huge number literals; send `~` and loops through the meter."""
+    for const in tree.find_all(nodes.Const):
+        value = const.value
+        if (isinstance(value, float) and not math.isfinite(value)) or (
+                isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 18):
+            raise TemplateSyntaxError("the number literal is too large: write numbers below "
+                                      "10^18", const.lineno, name, filename)
+    tree = _MeterLoops().visit(tree)
+    tree.set_environment(environment)
+    return tree
 
 
 class ConfinedLoader(BaseLoader):
@@ -227,8 +353,9 @@ def safe_parts(name: str) -> list[str]:
 
 
 @contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise TemplateLimitError in the block after `seconds` (main thread, POSIX only)."""
+def time_limit(seconds: float, what: str = "the template") -> Iterator[None]:
+    """Raise TemplateLimitError in the block after `seconds` of CPU time (main thread, POSIX
+    only): a backstop, as the meter of `budget.py` stops a template long before."""
     usable = hasattr(signal, "setitimer") and threading.current_thread() is \
         threading.main_thread()
     if not usable:
@@ -236,31 +363,47 @@ def time_limit(seconds: float) -> Iterator[None]:
         return
 
     def expired(signum: int, frame: Any) -> None:
-        raise TemplateLimitError(f"the template ran longer than {seconds:g} s: look for a loop "
-                                 "over a very long range or list")
+        raise TemplateLimitError(f"{what} ran longer than {seconds:.1f} s of CPU time: look for "
+                                 "a loop over a very long range or list")
 
-    previous = signal.signal(signal.SIGALRM, expired)
-    remaining, interval = signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = signal.signal(signal.SIGPROF, expired)
+    remaining, interval = signal.setitimer(signal.ITIMER_PROF, max(seconds, 0.01))
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
         if remaining:  # an outer timer was running: give it back what is left
-            signal.setitimer(signal.ITIMER_REAL, remaining, interval)
+            signal.setitimer(signal.ITIMER_PROF, remaining, interval)
 
 
-def render_bounded(chunks: Callable[[], Iterator[str]]) -> str:
-    """Join what a template's generate() yields, within the output, depth and time limits."""
+def new_build() -> None:
+    """Refill the work and CPU budgets of templates (at the start of each check or build)."""
+    budget.new_build()
+    _cpu_left[0] = BUILD_SECONDS
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def render_bounded(chunks: Callable[[], Iterator[str]], units: int | None = None) -> str:
+    """Join what a template's generate() yields, within the output, work, depth and time
+    limits: the build's budget, or a budget of `units` for this render alone."""
+    import time
+
     out: list[str] = []
     size = 0
+    seconds = _cpu_left[0] if units is None else TIME_LIMIT
+    what = "the rulebooks of this build" if units is None else "the template"
+    started = time.process_time()
     try:
-        with time_limit(TIME_LIMIT):
+        with budget.per_render(units), time_limit(seconds, what):
             for chunk in chunks():
                 size += len(chunk)
                 if size > MAX_OUTPUT:
                     raise TemplateLimitError(f"the template writes more than {MAX_OUTPUT:,} "
                                              "characters: look for a loop that never ends")
+                charge(len(chunk), "writing the text")
                 out.append(chunk)
     except RecursionError:
         raise TemplateLimitError("the template calls itself too deeply: a macro that calls "
@@ -268,4 +411,13 @@ def render_bounded(chunks: Callable[[], Iterator[str]]) -> str:
     except MemoryError:
         raise TemplateLimitError("the template needs more memory than the sandbox allows") \
             from None
-    return "".join(out)
+    finally:
+        if units is None:
+            _cpu_left[0] -= time.process_time() - started
+    text = "".join(out)
+    bad = _SURROGATE.search(text)
+    if bad:
+        raise TemplateLimitError(f"the template makes the character U+{ord(bad.group()):04X}, "
+                                 "half of a surrogate pair, which no font can print: remove "
+                                 "the '\\u' escape that makes it")
+    return text

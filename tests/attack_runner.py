@@ -1,7 +1,7 @@
 """Run attack folders (tests/fixtures/attacks/NAME) in this process; print one JSON line each.
 
 Usage: python tests/attack_runner.py WORKDIR NAME... — each attack is copied into WORKDIR
-and its commands (`$ …` lines of attack.txt) run there through the CLI, in order. Each
+and, in a forked child, its commands (`$ …` lines of attack.txt) run there through the CLI, in order. Each
 printed record holds the command, its exit status, its output, whether it ended in an
 exception (a traceback for a user), its time, and this process's peak RSS so far in MB.
 `tests/test_attacks.py` runs groups of attacks in a subprocess with this script.
@@ -60,8 +60,30 @@ def run(workdir: Path, name: str) -> list[dict[str, object]]:
     return records
 
 
+def run_forked(work: Path, attack: str) -> None:
+    """Run one attack in a forked child, so no cache or budget of one attack reaches the
+    next, and the child's peak RSS is the attack's own (with what the parent had loaded)."""
+    import os
+
+    pid = os.fork()
+    if pid == 0:
+        code = 0
+        try:
+            for record in run(work, attack):
+                print(json.dumps(record, ensure_ascii=True), flush=True)
+        except BaseException as exc:  # noqa: BLE001 - reported as a crash of the attack
+            print(json.dumps({"attack": attack, "command": "", "rc": -1, "stdout": "",
+                              "stderr": repr(exc), "crashed": True, "error": repr(exc),
+                              "seconds": 0, "peak_mb": 0}), flush=True)
+            code = 1
+        os._exit(code)
+    os.waitpid(pid, 0)
+
+
 if __name__ == "__main__":
-    work = Path(sys.argv[1])
-    for attack in sys.argv[2:]:
-        for record in run(work, attack):
-            print(json.dumps(record, ensure_ascii=True), flush=True)
+    import reportlab.graphics.renderPDF  # noqa: F401 - loaded once, before the forks
+    import svglib.svglib  # noqa: F401
+
+    workdir = Path(sys.argv[1])
+    for name in sys.argv[2:]:
+        run_forked(workdir, name)

@@ -269,7 +269,10 @@ def render_markdown(text: str, context: dict[str, Any], lang: str,
     except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError,
             AttributeError) as exc:
         tline = _template_line(exc, filename)
-        rec.add(tline, f"template error: {exc}")
+        rec.add(tline, f"template error: {getattr(exc, 'message', None) or exc}")
+        raise ContentError(rec.problems) from None
+    except Exception as exc:  # noqa: BLE001 - whatever a rulebook does ends in a message
+        rec.add(_template_line(exc, filename), f"template error: {type(exc).__name__}: {exc}")
         raise ContentError(rec.problems) from None
     if rec.problems:
         raise ContentError(rec.problems)
