@@ -23,7 +23,7 @@ from typing import Any
 from jinja2 import TemplateError
 
 MAX_TEXT = 1_000_000  # characters plus items of one value a template builds
-BUILD_WORK = 40_000_000  # units all rulebooks of one build may spend
+BUILD_WORK = 5_000_000  # units all rulebooks of one build may spend
 TEMPLATE_WORK = 20_000  # units one render of a footer or title may spend
 CHECK_SHARE = 4  # `check` gives a footer a quarter of it, so longer real values still fit
 

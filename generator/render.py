@@ -95,12 +95,15 @@ def render_line(name: str, user_dir: Path | None = None, work_units: int | None 
 
 def _problem(exc: BaseException, name: str, user_dir: Path | None) -> Problem:
     """Locate a template failure in the template's own file."""
-    from jinja2 import TemplateError, TemplateSyntaxError
+    from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
     from jinja2.sandbox import SecurityError
 
     filename = getattr(exc, "filename", None) or _source_file(name, user_dir) or name
     line = getattr(exc, "lineno", None) or _runtime_line(exc, filename) or 1
-    if isinstance(exc, TemplateSyntaxError):
+    if isinstance(exc, TemplateNotFound):
+        text = (f"template '{exc.name}' is not in the templates folder: include a template by "
+                "its file name, such as 'footer.txt.j2'")
+    elif isinstance(exc, TemplateSyntaxError):
         text = f"template syntax error: {exc.message}"
     elif isinstance(exc, SecurityError):
         text = (f"not allowed: {exc} A template may use only the values "
@@ -171,6 +174,9 @@ def _unknown_names(tree: nodes.Template, allowed: set[str]) -> list[tuple[str, i
 
     assigned = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
     assigned |= {m.name for m in tree.find_all(nodes.Macro)}
+    assigned |= {i.target for i in tree.find_all(nodes.Import)}
+    assigned |= {n if isinstance(n, str) else n[1] for f in tree.find_all(nodes.FromImport)
+                 for n in f.names}
     known = allowed | assigned | {"range", "dict", "loop", "caller", "varargs", "kwargs"}
     found: dict[str, int] = {}
     for node in tree.find_all(nodes.Name):

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import BaseLoader, TemplateError, TemplateNotFound, TemplateSyntaxError, nodes
+from jinja2.environment import TemplateModule
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.visitor import NodeTransformer
 
@@ -195,6 +196,8 @@ class ContentSandbox(ImmutableSandboxedEnvironment):
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         if not super().is_safe_attribute(obj, attr, value):
             return False
+        if isinstance(obj, TemplateModule):  # `{% import "m.j2" as m %}{{ m.f() }}`: a macro
+            return True
         return not callable(value) or attr in SAFE_METHODS
 
     def wrap_str_format(self, value: Any) -> None:
