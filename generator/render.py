@@ -79,7 +79,6 @@ def render_line(name: str, user_dir: Path | None = None, work_units: int | None 
     text = plain_template(name, user_dir)
     if text is not None and all(m.group(1) in values for m in _PLAIN.finditer(text)):
         return _PLAIN.sub(lambda m: str(values[m.group(1)]), text).strip()
-    from jinja2 import TemplateError
 
     from .budget import TEMPLATE_WORK
     from .sandbox import render_bounded

@@ -32,7 +32,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.visitor import NodeTransformer
 
 from . import budget
-from .budget import WorkLimitError, charge, estimate, metered, refuse_above
+from .budget import charge, estimate, metered, refuse_above
 from .content.paths import escape_reason
 
 MAX_ITEMS = 100_000  # longest list or range, largest whole-number argument

@@ -1,9 +1,9 @@
 """Run attack folders (tests/fixtures/attacks/NAME) in this process; print one JSON line each.
 
 Usage: python tests/attack_runner.py WORKDIR NAME... — each attack is copied into WORKDIR
-and, in a forked child, its commands (`$ …` lines of attack.txt) run there through the CLI, in order. Each
-printed record holds the command, its exit status, its output, whether it ended in an
-exception (a traceback for a user), its time, and this process's peak RSS so far in MB.
+and, in a forked child, its commands (`$ …` lines of attack.txt) run there through the
+CLI, in order. Each printed record holds the command, its exit status, its output, whether
+it ended in an exception (a traceback for a user), its time, and the peak RSS in MB.
 `tests/test_attacks.py` runs groups of attacks in a subprocess with this script.
 """
 

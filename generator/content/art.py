@@ -26,8 +26,14 @@ from xml.parsers import expat
 from ..errors import Problem
 from ..sourceyaml import SourceDoc
 from .paths import ContentRoots, bundled_dir, safe_file
-from .svglimits import SvgLimitError, check_depth, check_encoding, check_image, \
-    check_numbers, check_root_size
+from .svglimits import (
+    SvgLimitError,
+    check_depth,
+    check_encoding,
+    check_image,
+    check_numbers,
+    check_root_size,
+)
 
 MAX_PICTURE_BYTES = 2 << 20
 SUFFIXES = (".svg", ".png")
