@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .atomic import sweep_stale_temps, temp_beside
+from .atomic import sweep_output, temp_beside
 from .atomic import write_atomically as atomic_write
 from .content.paths import ContentRoots
 from .content.placeholders import fill
@@ -573,6 +573,7 @@ def _worker_gc() -> None:
     """Collect cycles less often in a drawing worker: drawing makes many short-lived objects
     and few cycles, and a worker lives for one build (about 3 % of its time otherwise)."""
     gc.set_threshold(10_000, 20, 20)
+    __import__("generator.interrupts").interrupts.quiet_worker()  # Ctrl-C, kill: no tracebacks
 
 
 def default_workers() -> int:
@@ -607,8 +608,7 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
             temp = _temp_beside(target)
             temps.append((temp, target))
             pending.append((job, options, temp))
-        for folder in sorted({target.parent for _, target in temps}):
-            sweep_stale_temps(folder)  # left by an earlier run that was killed
+        sweep_output(options.out, {target.parent for _, target in temps})  # killed runs' temps
         found, overflows = _run_all(loaded, pending, options.strict,
                                     options.jobs or default_workers())
         try:

@@ -14,6 +14,7 @@ from typing import Any
 from ..build import Job, default_workers
 from .faces import ExportOptions, Plan, part_faces
 from .output import Staging, save_json, save_png
+from ..interrupts import quiet_worker
 
 
 def write_pieces(jobs: list[Job], dpi: int, folder: Path, prefix: str = ""
@@ -29,7 +30,7 @@ def write_pieces(jobs: list[Job], dpi: int, folder: Path, prefix: str = ""
         if workers < 2 or "fork" not in mp.get_all_start_methods():
             parts = list(map(_write_job, range(len(jobs))))
         else:
-            with mp.get_context("fork").Pool(workers) as pool:
+            with mp.get_context("fork").Pool(workers, initializer=quiet_worker) as pool:
                 parts = pool.map(_write_job, range(len(jobs)), chunksize=1)
     finally:
         _WORK.clear()
