@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from ..build import Job, default_workers
+from ..interrupts import quiet_worker
 from .faces import ExportOptions, Plan, part_faces
 from .output import Staging, save_json, save_png
-from ..interrupts import quiet_worker
 
 
 def write_pieces(jobs: list[Job], dpi: int, folder: Path, prefix: str = ""
