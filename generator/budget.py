@@ -60,6 +60,17 @@ def new_build() -> None:
     _current[:] = [_build]
 
 
+def build_left() -> int:
+    """The units the build's meter has left."""
+    return _build.left
+
+
+def refund(left: int) -> None:
+    """Give the build's meter back what a failed render spent (it stops the build anyway,
+    and the next rulebook is judged by its own work, not blamed for the failed one's)."""
+    _build.left = max(_build.left, left)
+
+
 @contextmanager
 def per_render(units: int | None) -> Iterator[Meter]:
     """Charge the block to a meter of its own (`units`), or to the build's (None)."""
@@ -108,8 +119,11 @@ def refuse_above(size: int, doing: str, limit: int = MAX_TEXT) -> None:
 
 def metered(items: Iterable[Any], doing: str) -> Iterator[Any]:
     """Yield items, charging each one's size (a loop step costs at least one unit)."""
+    meter = _current[-1]
     for item in items:
-        size = len(item) if isinstance(item, str) else 1
-        refuse_above(size, doing)
-        charge(size, doing)
+        meter.left -= len(item) if type(item) is str else 1  # noqa: E721 - the fast path
+        if meter.left < 0:
+            meter.charge(0, doing)  # raises
+        if type(item) is str and len(item) > MAX_TEXT:  # noqa: E721
+            refuse_above(len(item), doing)
         yield item

@@ -187,8 +187,8 @@ class ContentSandbox(ImmutableSandboxedEnvironment):
         """Parse, refuse literals too large to use, and meter `~` and `{% for %}`."""
         try:
             tree = super()._parse(source, name, filename)
-        except (ValueError, OverflowError) as exc:  # an integer literal of thousands of digits
-            raise TemplateSyntaxError(f"a number in the template is too long ({exc}): write "
+        except (ValueError, OverflowError):  # an integer literal of thousands of digits
+            raise TemplateSyntaxError("a number in the template has thousands of digits: write "
                                       "numbers below 10^18", _long_number_line(source), name,
                                       filename) from None
         return _metered_tree(tree, self, name, filename)
@@ -199,6 +199,12 @@ class ContentSandbox(ImmutableSandboxedEnvironment):
         if isinstance(obj, TemplateModule):  # `{% import "m.j2" as m %}{{ m.f() }}`: a macro
             return True
         return not callable(value) or attr in SAFE_METHODS
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        result = super().getitem(obj, argument)
+        if isinstance(argument, slice) and isinstance(result, (str, list, tuple)):
+            charge(len(result), "a slice")  # `a[::-1]` copies the text
+        return result
 
     def wrap_str_format(self, value: Any) -> None:
         return None  # `str.format` is not among SAFE_METHODS: no formatter to hand out
@@ -399,6 +405,7 @@ def render_bounded(chunks: Callable[[], Iterator[str]], units: int | None = None
     seconds = _cpu_left[0] if units is None else TIME_LIMIT
     what = "the rulebooks of this build" if units is None else "the template"
     started = time.process_time()
+    left = budget.build_left()
     try:
         with budget.per_render(units), time_limit(seconds, what):
             for chunk in chunks():
@@ -414,6 +421,10 @@ def render_bounded(chunks: Callable[[], Iterator[str]], units: int | None = None
     except MemoryError:
         raise TemplateLimitError("the template needs more memory than the sandbox allows") \
             from None
+    except BaseException:
+        budget.refund(left)  # a render that failed spends nothing: the next is judged alone
+        started = time.process_time()
+        raise
     finally:
         if units is None:
             _cpu_left[0] -= time.process_time() - started
