@@ -356,16 +356,21 @@ def _walk(data: Any, path: tuple[Any, ...] = (), seen: set[int] | None = None
         yield from _walk(value, path + (key,), seen)
 
 
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: the harness's own
+_FAST_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # parsing is not what is tested
+
+
 def _load(text: str) -> Any:
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
     except (yaml.YAMLError, ValueError, RecursionError):
         return None
     return data if isinstance(data, (dict, list)) else None
 
 
 def _dump(data: Any) -> str:
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10**9)
+    return yaml.dump(data, Dumper=_FAST_DUMPER, allow_unicode=True, sort_keys=False,
+                     width=10**9)
 
 
 def _parent(data: Any, path: tuple[Any, ...]) -> Any:
