@@ -71,3 +71,13 @@ def test_every_reproducer_ends_in_its_message_within_5_s_and_300_mb(tmp_path, gr
                 assert line in output, (where, line, output[-5:])
             assert record["seconds"] < 5, (where, record["seconds"])
             assert record["peak_mb"] < 300, (where, record["peak_mb"])
+
+
+def test_the_bundled_rulebooks_use_a_small_share_of_the_build_budget():
+    from generator import budget, sandbox
+    from generator.check import check_content
+
+    check_content(None, False)  # every game, every language: more than any build renders
+    used = budget.BUILD_WORK - budget.build_left()
+    assert 0 < used < budget.BUILD_WORK / 10, used
+    assert sandbox._cpu_left[0] > sandbox.BUILD_SECONDS / 2

@@ -224,6 +224,7 @@ def png_problem(data: bytes) -> str | None:
     """Why PNG data is refused (not a PNG, too many pixels, cut short), or None."""
     if not data.startswith(PNG_SIGNATURE):
         return "is not a PNG file: save it as PNG"
+    import struct
     import warnings
     from io import BytesIO
 
@@ -231,6 +232,11 @@ def png_problem(data: bytes) -> str | None:
 
     from .svglimits import MAX_IMAGE_PIXELS
 
+    if len(data) >= 24 and data[12:16] == b"IHDR":  # the size, before any decoder sees it
+        width, height = struct.unpack(">II", data[16:24])
+        if width * height > MAX_IMAGE_PIXELS:
+            return (f"has {width}×{height} pixels; at most {MAX_IMAGE_PIXELS:,} are allowed: "
+                    "scale it down")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
