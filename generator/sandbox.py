@@ -1,15 +1,19 @@
 """The one Jinja sandbox every template and rulebook runs in.
 
 Content may come from strangers, so a template can read only the values it is given and the
-template files under its own roots, and its work is bounded:
+template files under its own roots, and its work is bounded by construction:
 
 - `ContentSandbox` is Jinja's immutable sandbox (no attribute starting with `_`, no mutating
-  methods) with only `range` and `dict` as globals, and with every operator, filter and call
-  checked so that no number, text or list grows past `MAX_ITEMS` / `MAX_TEXT`;
+  methods) with only `range` and `dict` as globals. Every operator, filter, call, slice and
+  printed value first estimates what it will make and refuses it above `MAX_TEXT` characters
+  and items, then charges it to the work meter of `budget.py`; `~` and `{% for %}` are
+  rewritten at parse time to go through the same meter, and number literals that are huge or
+  not finite are refused at parse time with their line;
 - `ConfinedLoader` finds templates only below its root folders: no absolute names, no `..`,
   no link that leads outside the folder it was found in, no file over `MAX_TEMPLATE_BYTES`;
-- `render_bounded()` stops a render that writes more than `MAX_OUTPUT` characters, recurses
-  too deeply or runs longer than `TIME_LIMIT` seconds, with a `TemplateLimitError`.
+- `render_bounded()` stops a render that writes more than `MAX_OUTPUT` characters, spends
+  more than its work budget (the build's, or its own for a footer or title), recurses too
+  deeply or passes its CPU-time backstop, with a `TemplateLimitError`.
 
 `docs/security.md` describes the same guarantees for users.
 """
@@ -305,6 +309,10 @@ def _metered_tree(tree: nodes.Template, environment: Any, name: str | None,
                 isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 18):
             raise TemplateSyntaxError("the number literal is too large: write numbers below "
                                       "10^18", const.lineno, name, filename)
+        if isinstance(value, str) and _SURROGATE.search(value):
+            raise TemplateSyntaxError("this text makes half of a surrogate pair (a '\\ud800' "
+                                      "escape), which no font can print: write the character "
+                                      "itself", const.lineno, name, filename)
     tree = _MeterLoops().visit(tree)
     tree.set_environment(environment)
     return tree
