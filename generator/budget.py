@@ -23,6 +23,8 @@ from typing import Any
 from jinja2 import TemplateError
 
 MAX_TEXT = 1_000_000  # characters plus items of one value a template builds
+MAX_ITEMS = 100_000  # items one filter or loop may go over
+CALL_UNITS = 50  # a call of a macro or function: about the CPU time of 50 loop steps
 BUILD_WORK = 5_000_000  # units all rulebooks of one build may spend
 TEMPLATE_WORK = 20_000  # units one render of a footer or title may spend
 CHECK_SHARE = 4  # `check` gives a footer a quarter of it, so longer real values still fit
@@ -117,11 +119,15 @@ def refuse_above(size: int, doing: str, limit: int = MAX_TEXT) -> None:
                              "characters and items; build smaller ones")
 
 
-def metered(items: Iterable[Any], doing: str) -> Iterator[Any]:
-    """Yield items, charging each one's size (a loop step costs at least one unit)."""
+def metered(items: Iterable[Any], doing: str, step: int = 1) -> Iterator[Any]:
+    """Yield items, charging each one's size (a step costs at least `step` units); refuse
+    more than MAX_ITEMS of them."""
     meter = _current[-1]
-    for item in items:
-        meter.left -= len(item) if type(item) is str else 1  # noqa: E721 - the fast path
+    for count, item in enumerate(items):
+        if count >= MAX_ITEMS:
+            raise WorkLimitError(f"{doing} goes over more than {MAX_ITEMS:,} items: use a "
+                                 "shorter list")
+        meter.left -= len(item) if type(item) is str else step  # noqa: E721 - the fast path
         if meter.left < 0:
             meter.charge(0, doing)  # raises
         if type(item) is str and len(item) > MAX_TEXT:  # noqa: E721

@@ -240,6 +240,7 @@ class ContentSandbox(ImmutableSandboxedEnvironment):
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         what = f"the call of '{getattr(__obj, '__name__', type(__obj).__name__)}'"
+        charge(budget.CALL_UNITS, what)  # a macro calling itself twice: each call costs
         _check_arguments(args, kwargs, what)
         for value in (*args, *kwargs.values()):
             refuse_above(estimate(value), what)
@@ -264,15 +265,17 @@ def _concat(items: list[Any]) -> str:
     return "".join(item if isinstance(item, str) else str(item) for item in items)
 
 
-def _steps(items: Any) -> Any:
-    """Charge each step of a `{% for %}` loop to the meter."""
-    return metered(items, "a '{% for %}' loop") if items is not None else items
+def _steps(items: Any, weight: int = 0) -> Any:
+    """Charge each step of a `{% for %}` loop to the meter, with the text its body writes."""
+    return metered(items, "a '{% for %}' loop", 1 + weight) if items is not None else items
 
 
 def _finalize(value: Any) -> Any:
-    """Refuse to print a value whose text would pass MAX_TEXT (a list of big texts)."""
-    if not isinstance(value, str):
-        refuse_above(estimate(value), "printing a value")
+    """Refuse to print a value whose text would pass MAX_TEXT (a list of big texts); charge
+    what is printed (a macro's or `{% set %}` block's text is built before it is written)."""
+    size = len(value) if isinstance(value, str) else estimate(value)
+    refuse_above(size, "printing a value")
+    charge(size, "printing a value")
     return value
 
 
@@ -296,7 +299,9 @@ class _MeterLoops(NodeTransformer):
 
     def visit_For(self, node: nodes.For) -> nodes.Node:  # noqa: N802
         self.generic_visit(node)
-        node.iter = nodes.Filter(node.iter, _STEPS, [], [], None, None, lineno=node.lineno)
+        weight = sum(len(d.data) for d in node.find_all(nodes.TemplateData))
+        node.iter = nodes.Filter(node.iter, _STEPS, [nodes.Const(weight)], [], None, None,
+                                 lineno=node.lineno)
         return node
 
 
