@@ -220,6 +220,7 @@ def plan_jobs(options: BuildOptions, drawing: bool = True) -> tuple[list[Job], l
 
 def plan_content(options: BuildOptions, drawing: bool = True) -> Loaded:
     """Validate the options and load the content the build needs; slow checks not yet run."""
+    __import__("generator.sandbox").sandbox.new_build()  # templates' budget (budget.py)
     if options.paper not in PAPERS:
         raise UsageError(f"unknown paper '{options.paper}': choose a4 or letter")
     sets = bool(options.pieces or options.pack)
@@ -590,7 +591,6 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
     into place. The rulebook checks run beside the drawing (see _run_all); when the content
     already has errors without them, they run at once, so that one run reports everything.
     """
-    __import__("generator.sandbox").sandbox.new_build()  # templates' budget (budget.py)
     side = side_problems(options.content, options.templates)
     loaded = plan_content(options)
     jobs = jobs_for(options, loaded) if not shared_errors(loaded.problems({}) + side) else []
