@@ -7,7 +7,8 @@ will make, as characters plus items (`estimate`), refuses it when one value woul
 unit. Measuring a value costs what it visits, so even measuring cannot run away.
 
 The meter holds `BUILD_WORK` units for all rulebooks of one `check` or `build` (`new_build`
-refills it, once per command), and `TEMPLATE_WORK` for each render of a footer or document
+refills it, once per command; a build's worker processes each start from it and check a
+share of the rulebooks `check` renders in one process), and `TEMPLATE_WORK` for each render of a footer or document
 title (those render once per page, so their share is per render and small). Python code in
 C (json, repr, joins) only ever runs on values whose estimated size is within the limits, so
 the CPU-time limit in `sandbox.py` is a backstop that a template within these bounds does
@@ -76,7 +77,10 @@ def refund(left: int) -> None:
 @contextmanager
 def per_render(units: int | None) -> Iterator[Meter]:
     """Charge the block to a meter of its own (`units`), or to the build's (None)."""
-    meter = Meter(units, "per render of a footer or title") if units is not None else _build
+    label = "per render of a footer or title"
+    if units is not None and units < TEMPLATE_WORK:
+        label += f" when checked (a quarter of the {TEMPLATE_WORK:,} a page may use)"
+    meter = Meter(units, label) if units is not None else _build
     _current.append(meter)
     try:
         yield meter
