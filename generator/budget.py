@@ -4,16 +4,16 @@ Every operation of a template that can make a value larger than its inputs (conc
 `%`, `*`, `+`, filters, printing, calls of our helpers) first estimates the size of what it
 will make, as characters plus items (`estimate`), refuses it when one value would pass
 `MAX_TEXT`, and charges it to the meter (`charge`). Each step of a `{% for %}` loop costs one
-unit. Measuring a value costs what it visits, so even measuring cannot run away.
+unit plus the literal text of its body, a call `CALL_UNITS`. Measuring a value costs what it
+visits, so even measuring cannot run away.
 
 The meter holds `BUILD_WORK` units for all rulebooks of one `check` or `build` (`new_build`
 refills it, once per command; a build's worker processes each start from it and check a
 share of the rulebooks `check` renders in one process), and `TEMPLATE_WORK` for each render
 of a footer or document title (those render once per page, so their share is per render and
-small). Python code in
-C (json, repr, joins) only ever runs on values whose estimated size is within the limits, so
-the CPU-time limit in `sandbox.py` is a backstop that a template within these bounds does
-not reach.
+small). Code that runs in C (json, repr, joins) only ever runs on values whose estimated
+size is within the limits, so the CPU-time limit in `sandbox.py` is a backstop that a
+template within these bounds does not reach.
 """
 
 from __future__ import annotations
