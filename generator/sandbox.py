@@ -33,11 +33,22 @@ from typing import Any
 from jinja2 import BaseLoader, TemplateError, TemplateNotFound, TemplateSyntaxError, nodes
 from jinja2.environment import TemplateModule
 from jinja2.sandbox import ImmutableSandboxedEnvironment
-from jinja2.visitor import NodeTransformer
 
 from . import budget
 from .budget import charge, estimate, metered, refuse_above
 from .content.paths import escape_reason
+from .templatecode import (
+    CONCAT,
+    STEPS,
+    SURROGATE,
+    concat,
+    finalize,
+    long_number_line,
+    metered_tree,
+    short,
+    steps,
+    too_deep,
+)
 
 MAX_ITEMS = 100_000  # longest list or range, largest whole-number argument
 MAX_TEXT = budget.MAX_TEXT  # characters (plus items) of one value an operation may produce
@@ -175,13 +186,13 @@ class ContentSandbox(ImmutableSandboxedEnvironment):
 
     def __init__(self, **options: Any) -> None:
         options.setdefault("optimized", False)  # no constant folding into `inf` at compile
-        options["finalize"] = _finalize
+        options["finalize"] = finalize
         super().__init__(**options)
         self.globals = {"range": self.globals["range"], "dict": dict}
         self.filters = {name: _bounded_filter(name, func) for name, func in self.filters.items()
                         if name not in DROPPED_FILTERS}
-        self.filters[_CONCAT] = _concat
-        self.filters[_STEPS] = _steps
+        self.filters[CONCAT] = concat
+        self.filters[STEPS] = steps
 
     def add_filter(self, name: str, func: Callable[..., Any]) -> None:
         """Register a filter of ours, bounded like the built-in ones."""
@@ -191,11 +202,26 @@ class ContentSandbox(ImmutableSandboxedEnvironment):
         """Parse, refuse literals too large to use, and meter `~` and `{% for %}`."""
         try:
             tree = super()._parse(source, name, filename)
+            return metered_tree(tree, self, name, filename)
         except (ValueError, OverflowError):  # an integer literal of thousands of digits
             raise TemplateSyntaxError("a number in the template has thousands of digits: write "
-                                      "numbers below 10^18", _long_number_line(source), name,
+                                      "numbers below 10^18", long_number_line(source), name,
                                       filename) from None
-        return _metered_tree(tree, self, name, filename)
+        except RecursionError:
+            raise too_deep(name, filename, source) from None
+
+    def _generate(self, source: Any, name: str | None, filename: str | None,
+                  defer_init: bool = False) -> str:
+        try:
+            return super()._generate(source, name, filename, defer_init)
+        except RecursionError:
+            raise too_deep(name, filename) from None
+
+    def _compile(self, source: str, filename: str) -> Any:
+        try:
+            return super()._compile(source, filename)
+        except (RecursionError, SyntaxError, MemoryError):  # Python's own nesting limits
+            raise too_deep(None, filename) from None
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         if not super().is_safe_attribute(obj, attr, value):
@@ -234,7 +260,7 @@ class ContentSandbox(ImmutableSandboxedEnvironment):
         try:
             result = super().call_binop(context, operator, left, right)
         except (ArithmeticError, TypeError, ValueError) as exc:
-            raise TemplateError(f"cannot compute {_short(left)} {operator} {_short(right)}: "
+            raise TemplateError(f"cannot compute {short(left)} {operator} {short(right)}: "
                                 f"{exc}") from None
         return _check_value(result, what)
 
@@ -251,76 +277,6 @@ class ContentSandbox(ImmutableSandboxedEnvironment):
         if isinstance(result, str):
             charge(len(result), what)
         return _check_value(result, what)
-
-
-_CONCAT = "__concat__"  # `a ~ b`, rewritten as a call of this filter at parse time
-_STEPS = "__steps__"  # the list of a `{% for %}`, rewritten to go through this filter
-
-
-def _concat(items: list[Any]) -> str:
-    """Join the parts of `a ~ b ~ …` as text, refusing a result over MAX_TEXT before it is made."""
-    size = sum(estimate(item) for item in items)
-    refuse_above(size, "the operator '~'")
-    charge(size, "the operator '~'")
-    return "".join(item if isinstance(item, str) else str(item) for item in items)
-
-
-def _steps(items: Any, weight: int = 0) -> Any:
-    """Charge each step of a `{% for %}` loop to the meter, with the text its body writes."""
-    return metered(items, "a '{% for %}' loop", 1 + weight) if items is not None else items
-
-
-def _finalize(value: Any) -> Any:
-    """Refuse to print a value whose text would pass MAX_TEXT (a list of big texts); charge
-    what is printed (a macro's or `{% set %}` block's text is built before it is written)."""
-    size = len(value) if isinstance(value, str) else estimate(value)
-    refuse_above(size, "printing a value")
-    charge(size, "printing a value")
-    return value
-
-
-def _short(value: Any) -> str:
-    text = repr(value) if estimate(value, 200) <= 200 else f"a {type(value).__name__}"
-    return text[:60]
-
-
-def _long_number_line(source: str) -> int:
-    match = re.search(r"\d{19,}", source)
-    return source.count("\n", 0, match.start()) + 1 if match else 1
-
-
-class _MeterLoops(NodeTransformer):
-    """Rewrite `a ~ b` as a call of `_concat` and `{% for x in l %}` as `for x in _steps(l)`."""
-
-    def visit_Concat(self, node: nodes.Concat) -> nodes.Node:  # noqa: N802
-        self.generic_visit(node)
-        return nodes.Filter(nodes.List(node.nodes, lineno=node.lineno), _CONCAT, [], [], None,
-                            None, lineno=node.lineno)
-
-    def visit_For(self, node: nodes.For) -> nodes.Node:  # noqa: N802
-        self.generic_visit(node)
-        weight = sum(len(d.data) for d in node.find_all(nodes.TemplateData))
-        node.iter = nodes.Filter(node.iter, _STEPS, [nodes.Const(weight)], [], None, None,
-                                 lineno=node.lineno)
-        return node
-
-
-def _metered_tree(tree: nodes.Template, environment: Any, name: str | None,
-                  filename: str | None) -> nodes.Template:
-    """Refuse non-finite and huge number literals; send `~` and loops through the meter."""
-    for const in tree.find_all(nodes.Const):
-        value = const.value
-        if (isinstance(value, float) and not math.isfinite(value)) or (
-                isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 18):
-            raise TemplateSyntaxError("the number literal is too large: write numbers below "
-                                      "10^18", const.lineno, name, filename)
-        if isinstance(value, str) and _SURROGATE.search(value):
-            raise TemplateSyntaxError("this text makes half of a surrogate pair (a '\\ud800' "
-                                      "escape), which no font can print: write the character "
-                                      "itself", const.lineno, name, filename)
-    tree = _MeterLoops().visit(tree)
-    tree.set_environment(environment)
-    return tree
 
 
 class ConfinedLoader(BaseLoader):
@@ -405,9 +361,6 @@ def new_build() -> None:
     _cpu_left[0] = BUILD_SECONDS
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def render_bounded(chunks: Callable[[], Iterator[str]], units: int | None = None) -> str:
     """Join what a template's generate() yields, within the output, work, depth and time
     limits: the build's budget, or a budget of `units` for this render alone."""
@@ -442,7 +395,7 @@ def render_bounded(chunks: Callable[[], Iterator[str]], units: int | None = None
         if units is None:
             _cpu_left[0] -= time.process_time() - started
     text = "".join(out)
-    bad = _SURROGATE.search(text)
+    bad = SURROGATE.search(text)
     if bad:
         raise TemplateLimitError(f"the template makes the character U+{ord(bad.group()):04X}, "
                                  "half of a surrogate pair, which no font can print: remove "
