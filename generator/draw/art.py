@@ -175,6 +175,8 @@ def draw_picture(c: Canvas, picture: Picture | None, cx: float, cy: float, w: fl
         name, pw, ph = _form(c, picture, tint)
     except PictureError as exc:
         raise ContentError([picture.problem(str(exc))]) from None
+    except Exception as exc:  # noqa: BLE001 - a build of content `check` refused: a message
+        raise ContentError([picture.problem(str(_failure(exc)))]) from None
     scale = min(w / pw, h / ph)
     c.saveState()
     c.translate(cx - pw * scale / 2, cy - ph * scale / 2)
@@ -207,6 +209,16 @@ def drawing_problems(pictures: list[Picture]) -> list[Problem]:
 _DRAWN: set[tuple[Path, tuple[int, int] | None]] = set()
 
 
+def _failure(exc: Exception) -> PictureError:
+    """A failure of svglib or ReportLab while drawing, as one line for the user."""
+    detail = " ".join(str(exc).split())[:200]
+    if "number too large" in detail:  # ReportLab's writer, after the transforms are applied
+        return PictureError("has a size or position too large for a PDF once its transforms "
+                            "are applied: scale the drawing down")
+    return PictureError(f"cannot be drawn ({type(exc).__name__}: {detail}): simplify the "
+                        "picture or export it again")
+
+
 def _draw_off_page(picture: Picture) -> None:
     """Draw the picture into a PDF in memory, as a build would; PictureError if it fails.
 
@@ -227,8 +239,7 @@ def _draw_off_page(picture: Picture) -> None:
     except (PictureError, ContentError):
         raise
     except Exception as exc:  # noqa: BLE001 - svglib and ReportLab raise many kinds
-        raise PictureError(f"cannot be drawn ({type(exc).__name__}: {str(exc)[:200]}): "
-                           "simplify the picture or export it again") from None
+        raise _failure(exc) from None
     stream = _STREAMS.get((picture.path, ""), "")
     if re.search(r"(?i)\b(nan|inf)\b", stream):
         raise PictureError("has a number that is not finite (nan or inf): write plain numbers")
