@@ -409,3 +409,13 @@ def test_a_token_list_that_is_not_a_list_is_a_message(tmp_path):
     code, _, err = run_cli("check", "magic-labyrinth", "--content", tmp_path / "content")
     assert code == 1 and "Traceback" not in err
     assert "'tokens' must be a list of items (lines starting with '- ')" in err
+
+
+def test_a_template_include_of_a_fifo_is_named_not_read(tmp_path):
+    folder = _templates_with(tmp_path, "footer.txt.j2", '{% include "p" %}')
+    os.mkfifo(folder / "p")  # reading it would wait for a writer for ever
+    code, _, err = run_cli("check", "--templates", folder)
+    assert code == 1
+    assert err.splitlines()[0].endswith("footer.txt.j2:1:1: template 'p' is not in the "
+                                        "templates folder: include a template by its file "
+                                        "name, such as 'footer.txt.j2'")
