@@ -9,6 +9,7 @@ import contextlib
 import gc
 import multiprocessing as mp
 import os
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -218,9 +219,17 @@ def plan_jobs(options: BuildOptions, drawing: bool = True) -> tuple[list[Job], l
     return jobs, warnings
 
 
+def _refill_template_budget() -> None:
+    """Refill the templates' work budget (budget.py) when the sandbox is loaded; a first
+    import starts full, so a build that renders no template never imports Jinja for it."""
+    sandbox = sys.modules.get("generator.sandbox")
+    if sandbox is not None:
+        sandbox.new_build()
+
+
 def plan_content(options: BuildOptions, drawing: bool = True) -> Loaded:
     """Validate the options and load the content the build needs; slow checks not yet run."""
-    __import__("generator.sandbox").sandbox.new_build()  # templates' budget (budget.py)
+    _refill_template_budget()
     if options.paper not in PAPERS:
         raise UsageError(f"unknown paper '{options.paper}': choose a4 or letter")
     sets = bool(options.pieces or options.pack)

@@ -151,6 +151,13 @@ def test_rulebook_cpu_backstop_stops_a_render(tmp_path, monkeypatch):
 def test_rulebook_output_is_bounded(tmp_path):
     content = _rules_with(tmp_path, '{% for i in range(100000) %}{{ "x" * 1000 }}{% endfor %}')
     code, _, err = run_cli("check", "magic-labyrinth", "--content", content)
+    assert code == 1  # the work budget (5,000,000 per build) stops it before the output limit
+    assert "takes the templates past 5,000,000 steps and characters per build" in err
+
+
+def test_rulebook_output_limit_holds_within_the_work_budget(tmp_path):
+    content = _rules_with(tmp_path, '{% set a = "x" * 700000 %}{{ a }}{{ a }}{{ a }}')
+    code, _, err = run_cli("check", "magic-labyrinth", "--content", content)
     assert code == 1
     assert "the template writes more than 2,000,000 characters" in err
 
