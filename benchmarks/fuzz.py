@@ -43,10 +43,17 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
+_SHOWN: set[tuple[str, str]] = set()
+
+
 def progress(report: FuzzReport) -> None:
-    """Print one progress line."""
+    """Print one progress line, and each failure class found since the last one."""
     print(f"  {report.cases} cases, {report.failing} failing, {len(report.classes)} classes, "
           f"{report.seconds:.0f} s", flush=True)
+    for key in report.classes:
+        if key not in _SHOWN:
+            _SHOWN.add(key)
+            print(f"    new failure class: {' / '.join(key)}", flush=True)
 
 
 def reduce_classes(report: FuzzReport, seconds: float) -> None:

@@ -99,3 +99,14 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def sweep_output(out: Path, folders: set[Path]) -> None:
+    """Sweep stale temporary files from folders and from every game folder of out (a build
+    of one part also clears what a killed build of other parts left)."""
+    try:
+        games = {p for p in out.iterdir() if p.is_dir() and not p.is_symlink()}
+    except OSError:
+        games = set()
+    for folder in sorted(folders | games):
+        sweep_stale_temps(folder)

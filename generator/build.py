@@ -60,7 +60,7 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
         for path in replayed.skipped:
             up_to_date(str(path))
         return replayed
-    from .atomic import sweep_stale_temps
+    from .atomic import sweep_output
     from .errors import ContentError, OutputError, Problem, errors_only, shared_errors
     from .pipeline.draw import _run_all, default_workers
     from .pipeline.load import plan_content, settle, side_problems
@@ -88,8 +88,7 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
             temp = _temp_beside(target)
             temps.append((temp, target))
             pending.append((job, options, temp))
-        for folder in sorted({target.parent for _, target in temps}):
-            sweep_stale_temps(folder)  # left by an earlier run that was killed
+        sweep_output(options.out, {target.parent for _, target in temps})  # killed runs' temps
         loaded.slow = [game_id for game_id in loaded.slow if game_id not in cached]
         found, overflows = _run_all(loaded, pending, options.strict,
                                     options.jobs or default_workers())

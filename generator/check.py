@@ -13,6 +13,9 @@ from .pipeline.select import select_games
 def check_content(content: Path | None, strict: bool, games: tuple[str, ...] = (),
                   templates: Path | None = None) -> list[Problem]:
     """Raise ContentError on errors (warnings too when strict); return the warnings."""
+    from .sandbox import new_build
+
+    new_build()  # the templates' work and time budget, per command (see budget.py)
     selected = select_games(games)
     roots = ContentRoots.with_user(content)
     from .render import check_templates
@@ -21,7 +24,7 @@ def check_content(content: Path | None, strict: bool, games: tuple[str, ...] = (
     _, warnings = with_side_problems(lambda: load_games(selected, roots, strict), content,
                                      templates, strict)
     drawn = picture_problems([game.id for game in selected])  # as a build would draw them
-    if drawn:
+    if errors_only(drawn, strict):
         raise ContentError(drawn)
     if errors_only(bundled, strict):
         raise ContentError(bundled)
@@ -30,7 +33,7 @@ def check_content(content: Path | None, strict: bool, games: tuple[str, ...] = (
     stale = outdated_problems(roots, [game.id for game in selected])
     if strict and stale:
         raise ContentError(stale)
-    return warnings + bundled + stale
+    return warnings + drawn + bundled + stale
 
 
 def picture_problems(games: list[str]) -> list[Problem]:

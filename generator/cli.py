@@ -80,6 +80,10 @@ class Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:
+            from .interrupts import interrupted
+
+            interrupted()
         except Exception as exc:  # noqa: BLE001 - converted to a message below
             from .errors import ContentError, LabyrinthError, UsageError, problem_lines
 

@@ -70,39 +70,48 @@ def environment(user_dir: Path | None = None) -> ContentSandbox:
                           autoescape=False, keep_trailing_newline=False)
 
 
-def render_line(name: str, user_dir: Path | None = None, **values: object) -> str:
-    """Render a one-line template, trimmed; a template that fails raises ContentError."""
+def render_line(name: str, user_dir: Path | None = None, work_units: int | None = None,
+                **values: object) -> str:
+    """Render a one-line template, trimmed; a template that fails raises ContentError.
+
+    The render may spend `work_units` (budget.TEMPLATE_WORK unless given: see budget.py).
+    """
     text = plain_template(name, user_dir)
     if text is not None and all(m.group(1) in values for m in _PLAIN.finditer(text)):
         return _PLAIN.sub(lambda m: str(values[m.group(1)]), text).strip()
-    from jinja2 import TemplateError
 
+    from .budget import TEMPLATE_WORK
     from .sandbox import render_bounded
 
     env = environment(user_dir)
     try:
         template = env.get_template(name)
-        return render_bounded(lambda: template.generate(**values)).strip()
-    except TemplateError as exc:
-        raise ContentError([_problem(exc, name, user_dir)]) from None
-    except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
+        return render_bounded(lambda: template.generate(**values),
+                              TEMPLATE_WORK if work_units is None else work_units).strip()
+    except Exception as exc:  # noqa: BLE001 - whatever a template does ends in a message
         raise ContentError([_problem(exc, name, user_dir)]) from None
 
 
 def _problem(exc: BaseException, name: str, user_dir: Path | None) -> Problem:
     """Locate a template failure in the template's own file."""
-    from jinja2 import TemplateSyntaxError
+    from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
     from jinja2.sandbox import SecurityError
 
     filename = getattr(exc, "filename", None) or _source_file(name, user_dir) or name
     line = getattr(exc, "lineno", None) or _runtime_line(exc, filename) or 1
-    if isinstance(exc, TemplateSyntaxError):
+    if isinstance(exc, TemplateNotFound):
+        text = (f"template '{exc.name}' is not in the templates folder: include a template by "
+                "its file name, such as 'footer.txt.j2'")
+    elif isinstance(exc, TemplateSyntaxError):
         text = f"template syntax error: {exc.message}"
     elif isinstance(exc, SecurityError):
         text = (f"not allowed: {exc} A template may use only the values "
                 f"{_names(name)} and the filters in docs/security.md")
-    else:
+    elif isinstance(exc, (TypeError, ValueError, ArithmeticError, LookupError, AttributeError,
+                          TemplateError)):
         text = f"template error: {getattr(exc, 'message', None) or exc}"
+    else:
+        text = f"template error: {type(exc).__name__}: {exc}"
     return Problem(display_path(Path(filename)), line, 1, text)
 
 
@@ -132,6 +141,8 @@ def check_templates(user_dir: Path | None, names: list[str] | None = None) -> li
     """Compile, inspect and sample-render each template; report every problem located."""
     from jinja2 import TemplateError
 
+    from .budget import CHECK_SHARE, TEMPLATE_WORK
+
     problems: list[Problem] = []
     env = environment(user_dir)
     for name in names or list(TEMPLATES):
@@ -150,7 +161,7 @@ def check_templates(user_dir: Path | None, names: list[str] | None = None) -> li
         if unknown:
             continue
         try:
-            render_line(name, user_dir, **allowed)
+            render_line(name, user_dir, TEMPLATE_WORK // CHECK_SHARE, **allowed)
         except ContentError as exc:
             problems.extend(exc.problems)
     return problems
@@ -162,6 +173,9 @@ def _unknown_names(tree: nodes.Template, allowed: set[str]) -> list[tuple[str, i
 
     assigned = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
     assigned |= {m.name for m in tree.find_all(nodes.Macro)}
+    assigned |= {i.target for i in tree.find_all(nodes.Import)}
+    assigned |= {n if isinstance(n, str) else n[1] for f in tree.find_all(nodes.FromImport)
+                 for n in f.names}
     known = allowed | assigned | {"range", "dict", "loop", "caller", "varargs", "kwargs"}
     found: dict[str, int] = {}
     for node in tree.find_all(nodes.Name):

@@ -13,6 +13,7 @@ Every limit is checked while the YAML is composed, before any value is built.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,7 +89,17 @@ class _Converter:
             return result
         if isinstance(node, yaml.SequenceNode):
             return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]
-        return self._scalar(node)
+        value = self._scalar(node)
+        if isinstance(value, str) and _SURROGATE.search(value):
+            bad = _SURROGATE.search(value)
+            assert bad is not None
+            self.problems.append(Problem(
+                self.doc.file, mark.line + 1, mark.column + 1,
+                f"the text holds U+{ord(bad.group()):04X}, half of a surrogate pair, which cannot "
+                "be printed or saved: remove the '\\u' escape that makes it, or write the "
+                "character itself"))
+            return value.encode("utf-8", "replace").decode("utf-8")
+        return value
 
     @staticmethod
     def _scalar(node: yaml.Node) -> Any:
@@ -100,6 +111,7 @@ class _Converter:
 
 
 _LOADER = yaml.SafeLoader("")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _Refused(Exception):

@@ -38,6 +38,7 @@ from random import Random
 from types import TracebackType
 from typing import Any, TextIO
 
+import fuzz_attacks
 import yaml
 from click.testing import CliRunner
 
@@ -81,6 +82,8 @@ USES: list[tuple[str, dict[str, tuple[str, ...]]]] = [
     (r"goblin-slayer/text/.*\.yaml", {"*": ("locations", "counters", "player-aid")}),
 ]
 
+USES[:0] = fuzz_attacks.SVG_USES
+
 # Cheap parts that draw the footer and document title, for template cases.
 TEMPLATE_PARTS = {"magic-labyrinth": ("counters", "score-sheet"),
                   "paper-labyrinth": ("player-sheet",), "goblin-slayer": ("counters",)}
@@ -117,6 +120,8 @@ def list_parts() -> dict[str, tuple[str, ...]]:
 
 
 def _kind(relative: str) -> str:
+    if relative.endswith(".svg"):
+        return "svg"
     if relative.endswith(".md"):
         return "markdown"
     if relative.endswith(".txt"):
@@ -146,10 +151,16 @@ def discover_targets(games: dict[str, tuple[str, ...]] | None = None) -> list[Ta
     """Return every bundled YAML, rulebook, example plan and template as a fuzz target."""
     games = games or list_parts()
     targets = []
+    pictures: dict[str, int] = {}
     for path in sorted(CONTENT.rglob("*")):
-        if path.suffix not in (".yaml", ".yml", ".md", ".txt") or not path.is_file():
+        if path.suffix not in (".yaml", ".yml", ".md", ".txt", ".svg") or not path.is_file():
             continue
         relative = path.relative_to(CONTENT).as_posix()
+        if path.suffix == ".svg":  # a few pictures of each folder the fuzzer knows
+            folder = next((p for p, _ in fuzz_attacks.SVG_USES if re.fullmatch(p, relative)), "")
+            pictures[folder] = pictures.get(folder, 0) + 1
+            if not folder or pictures[folder] > fuzz_attacks.SVG_PER_FOLDER:
+                continue
         if relative.endswith(".txt") and "/plans/" not in relative:
             continue
         uses = _uses(relative, games)
@@ -345,16 +356,21 @@ def _walk(data: Any, path: tuple[Any, ...] = (), seen: set[int] | None = None
         yield from _walk(value, path + (key,), seen)
 
 
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: the harness's own
+_FAST_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # parsing is not what is tested
+
+
 def _load(text: str) -> Any:
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
     except (yaml.YAMLError, ValueError, RecursionError):
         return None
     return data if isinstance(data, (dict, list)) else None
 
 
 def _dump(data: Any) -> str:
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10**9)
+    return yaml.dump(data, Dumper=_FAST_DUMPER, allow_unicode=True, sort_keys=False,
+                     width=10**9)
 
 
 def _parent(data: Any, path: tuple[Any, ...]) -> Any:
@@ -779,6 +795,9 @@ MUTATIONS: dict[str, dict[str, tuple[Mutation, int]]] = {
     },
 }
 MUTATIONS["text-yaml"] = {**MUTATIONS["yaml"], "placeholder": (placeholder, 8)}
+MUTATIONS["svg"] = {"truncate": (truncate, 1), "bytes": (insert_bytes, 1)}
+for _kind_name, _family in fuzz_attacks.MUTATIONS.items():  # the security reviews' families
+    MUTATIONS[_kind_name].update(_family)
 STRUCTURAL = {"yaml-scalar", "yaml-number", "yaml-remove-key", "yaml-add-key",
               "yaml-duplicate-item", "yaml-share-node"}  # these parse and dump the file again
 

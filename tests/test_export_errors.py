@@ -27,6 +27,13 @@ from conftest import FIXTURES, run_cli
     (["magic-labyrinth", "--format", "png", "--pieces", "token-99"],
      "Error: magic-labyrinth has no piece 'token-99'"),
     (["magic-labyrinth", "--format", "gif"], "Error: Invalid value for '--format'"),
+    (["magic-labyrinth", "--format", "tts", "--url-prefix", "javascript:alert(1)"],
+     "Error: --url-prefix 'javascript:alert(1)' is not an http:// or https:// address"),
+    (["magic-labyrinth", "--format", "tts", "--url-prefix", "file:///etc/"],
+     "Error: --url-prefix 'file:///etc/' is not an http:// or https:// address"),
+    (["magic-labyrinth", "--format", "tts", "--url-prefix", "https://x.example/\x1b]0;T\x07"],
+     "Error: --url-prefix 'https://x.example/\\x1b]0;T\\x07' holds a space or a control "
+     "character"),
 ])
 def test_usage_errors_exit_2_with_one_line(args, message, tmp_path):
     code, _, err = run_cli("export", *args, "--out", tmp_path / "out")
@@ -88,3 +95,13 @@ def test_help_does_not_load_the_export_code():
     modules = json.loads(proc.stderr.strip().splitlines()[-1])
     assert not [m for m in modules if m.startswith(("generator.export", "PIL", "pypdfium2"))]
     assert "export" in proc.stdout
+
+
+def test_a_dpi_above_600_is_warned_about(tmp_path):
+    code, _, err = run_cli("export", "magic-labyrinth", "--format", "png", "--dpi", "1200",
+                           "--pieces", "token-1", "--lang", "en", "--out", tmp_path / "o")
+    assert code == 0, err
+    assert err.splitlines()[0] == (
+        "warning: --dpi 1200 makes pictures 16 times the size of 300 dpi, with as much more "
+        "memory and time (1200 dpi takes over 1 GB): 300 is print quality, 100–150 enough for "
+        "a virtual table")

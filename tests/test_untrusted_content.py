@@ -130,17 +130,33 @@ def test_rulebook_expressions_are_bounded(tmp_path, line, message):
     assert "Traceback" not in err
 
 
-def test_rulebook_endless_loop_stops_at_the_time_limit(tmp_path, monkeypatch):
-    monkeypatch.setattr(sandbox, "TIME_LIMIT", 0.3)
+def test_rulebook_endless_loop_stops_at_the_work_limit(tmp_path):
     loop = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"
     content = _rules_with(tmp_path, loop)
     code, _, err = run_cli("check", "magic-labyrinth", "--content", content)
     assert code == 1
-    assert "the template ran longer than 0.3 s: look for a loop over a very long range" in err
+    assert "a '{% for %}' loop takes the templates past 5,000,000 steps and characters per " \
+        "build" in err
+
+
+def test_rulebook_cpu_backstop_stops_a_render(tmp_path, monkeypatch):
+    monkeypatch.setattr(sandbox, "BUILD_SECONDS", 0.05)
+    loop = "{% for i in range(100000) %}{% for j in range(40) %}{% endfor %}{% endfor %}"
+    content = _rules_with(tmp_path, loop)
+    code, _, err = run_cli("check", "magic-labyrinth", "--content", content)
+    assert code == 1
+    assert "the rulebooks of this build ran longer than 0.1 s of CPU time" in err
 
 
 def test_rulebook_output_is_bounded(tmp_path):
     content = _rules_with(tmp_path, '{% for i in range(100000) %}{{ "x" * 1000 }}{% endfor %}')
+    code, _, err = run_cli("check", "magic-labyrinth", "--content", content)
+    assert code == 1  # the work budget (5,000,000 per build) stops it before the output limit
+    assert "takes the templates past 5,000,000 steps and characters per build" in err
+
+
+def test_rulebook_output_limit_holds_within_the_work_budget(tmp_path):
+    content = _rules_with(tmp_path, '{% set a = "x" * 700000 %}{{ a }}{{ a }}{{ a }}')
     code, _, err = run_cli("check", "magic-labyrinth", "--content", content)
     assert code == 1
     assert "the template writes more than 2,000,000 characters" in err
@@ -178,7 +194,7 @@ def test_template_symlink_outside_the_folder_is_refused(tmp_path):
 @pytest.mark.parametrize("tag, message", [
     ('{% include "/etc/passwd" %}', "template name '/etc/passwd' must be a relative path"),
     ('{% include "../secret.txt" %}', "template name '../secret.txt' may not go up with '..'"),
-    ('{% include "nothing.j2" %}', "template error: nothing.j2"),
+    ('{% include "nothing.j2" %}', "template 'nothing.j2' is not in the templates folder"),
 ])
 def test_template_include_stays_inside_the_folders(tmp_path, tag, message):
     (tmp_path / "secret.txt").write_text("TOP-SECRET-LINE", encoding="utf-8")
@@ -400,3 +416,13 @@ def test_a_token_list_that_is_not_a_list_is_a_message(tmp_path):
     code, _, err = run_cli("check", "magic-labyrinth", "--content", tmp_path / "content")
     assert code == 1 and "Traceback" not in err
     assert "'tokens' must be a list of items (lines starting with '- ')" in err
+
+
+def test_a_template_include_of_a_fifo_is_named_not_read(tmp_path):
+    folder = _templates_with(tmp_path, "footer.txt.j2", '{% include "p" %}')
+    os.mkfifo(folder / "p")  # reading it would wait for a writer for ever
+    code, _, err = run_cli("check", "--templates", folder)
+    assert code == 1
+    assert err.splitlines()[0].endswith("footer.txt.j2:1:1: template 'p' is not in the "
+                                        "templates folder: include a template by its file "
+                                        "name, such as 'footer.txt.j2'")

@@ -26,6 +26,14 @@ from xml.parsers import expat
 from ..errors import Problem
 from ..sourceyaml import SourceDoc
 from .paths import ContentRoots, bundled_dir, safe_file
+from .svglimits import (
+    SvgLimitError,
+    check_depth,
+    check_encoding,
+    check_image,
+    check_numbers,
+    check_root_size,
+)
 
 MAX_PICTURE_BYTES = 2 << 20
 SUFFIXES = (".svg", ".png")
@@ -208,17 +216,51 @@ def _judge(path: Path, size: int) -> str | None:
     except OSError as exc:
         return f"cannot be read: {exc.strerror}"
     if path.suffix.lower() == ".png":
-        return None if data.startswith(PNG_SIGNATURE) else "is not a PNG file: save it as PNG"
+        return png_problem(data)
     return svg_problem(data)
+
+
+def png_problem(data: bytes) -> str | None:
+    """Why PNG data is refused (not a PNG, too many pixels, cut short), or None."""
+    if not data.startswith(PNG_SIGNATURE):
+        return "is not a PNG file: save it as PNG"
+    import struct
+    import warnings
+    from io import BytesIO
+
+    from PIL import Image
+
+    from .svglimits import MAX_IMAGE_PIXELS
+
+    if len(data) >= 24 and data[12:16] == b"IHDR":  # the size, before any decoder sees it
+        width, height = struct.unpack(">II", data[16:24])
+        if width * height > MAX_IMAGE_PIXELS:
+            return (f"has {width}×{height} pixels; at most {MAX_IMAGE_PIXELS:,} are allowed: "
+                    "scale it down")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Image.open(BytesIO(data)) as image:
+                width, height = image.size
+                if width * height > MAX_IMAGE_PIXELS:
+                    return (f"has {width}×{height} pixels; at most {MAX_IMAGE_PIXELS:,} are "
+                            "allowed: scale it down")
+                image.load()
+    except Exception:  # noqa: BLE001 - PIL raises many kinds for a broken file
+        return "is a damaged PNG file (its data is cut short or broken): save it again"
+    return None
 
 
 def svg_problem(data: bytes) -> str | None:
     """Why SVG data is refused (unreadable, not SVG, not self-contained, scripted), or None."""
     checker = _SvgChecker()
     try:
+        check_encoding(data)
         checker.run(data)
-    except _Refusal as exc:
+    except (_Refusal, SvgLimitError) as exc:
         return str(exc)
+    except (ValueError, LookupError):  # an encoding expat cannot read
+        return "is saved in an encoding that is not read: save it as UTF-8"
     except expat.ExpatError as exc:
         return (f"is not a readable SVG (line {exc.lineno}, column {exc.offset + 1}: "
                 f"{expat.ErrorString(exc.code)}): fix the file or export it again")
@@ -237,6 +279,7 @@ class _SvgChecker:
     def __init__(self) -> None:
         self.root_seen = False
         self.in_style = 0
+        self.depth = 0
         self.parser = expat.ParserCreate(namespace_separator=" ")
 
     def run(self, data: bytes) -> None:
@@ -254,10 +297,13 @@ class _SvgChecker:
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
         local = name.rsplit(" ", 1)[-1]
+        self.depth += 1
+        check_depth(self.depth, self._line())
         if not self.root_seen:
             self.root_seen = True
             if local != "svg":
                 raise _Refusal(f"is not an SVG: its first element is <{local}>, not <svg>")
+            check_root_size(attrs, self._line())
         if local in REFUSED_ELEMENTS:
             raise _Refusal(f"contains <{local}> (line {self._line()}): pictures may not carry "
                            "scripts or embedded documents; remove it")
@@ -269,19 +315,25 @@ class _SvgChecker:
                 target = value.strip()
                 if not (target.startswith("#") or target.lower().startswith("data:")):
                     raise _Refusal(self._outside(target))
+                if local == "image":
+                    check_image(target, self._line())
             elif attr_local.lower().startswith("on"):
                 raise _Refusal(f"has a script attribute '{attr_local}' (line {self._line()}): "
                                "remove it")
             else:
                 self._css(value)
+                if " " not in attr:  # our own attributes; other namespaces are ignored
+                    check_numbers(attr_local, value, self._line())
 
     def end(self, name: str) -> None:
+        self.depth -= 1
         if name.rsplit(" ", 1)[-1] == "style":
             self.in_style -= 1
 
     def text(self, data: str) -> None:
         if self.in_style:
             self._css(data)
+            check_numbers("style", data, self._line())
 
     def _css(self, value: str) -> None:
         if "@import" in value.lower():

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ _STREAMS: dict[tuple[Path, str], str] = {}
 _DIGESTS: dict[Path, str] = {}
 _SIZES: dict[Path, tuple[float, float]] = {}
 _STAMPS: dict[Path, tuple[int, int]] = {}
+FAMILIES: dict[Path, set[str]] = {}  # font families a picture names that are not bundled
 
 
 def _fresh(path: Path) -> None:
@@ -42,7 +44,7 @@ def _fresh(path: Path) -> None:
         return
     stamp = (stat.st_mtime_ns, stat.st_size)
     if _STAMPS.get(path, stamp) != stamp:
-        for cache in (_FAST, _DRAWINGS, _DIGESTS, _SIZES):
+        for cache in (_FAST, _DRAWINGS, _DIGESTS, _SIZES, FAMILIES):
             cache.pop(path, None)  # type: ignore[attr-defined]
         for keyed in (_TINTED, _STREAMS):
             for key in [k for k in keyed if k[0] == path]:
@@ -67,7 +69,7 @@ def fast_svg(path: Path) -> FastSvg | None:
         if fast is not None:
             try:
                 check_colours(fast)
-            except (Unsupported, ValueError):
+            except (Unsupported, ValueError, OverflowError):
                 fast = None
         _FAST[path] = fast
     return _FAST[path]
@@ -78,6 +80,10 @@ def svg_drawing(path: Path) -> Any:
     if path not in _DRAWINGS:
         from svglib.svglib import svg2rlg  # lazy: about 0.2 s of imports
 
+        from .svgfonts import confine_svglib, unknown_families
+
+        confine_svglib()
+        unknown_families.clear()
         logging.getLogger("svglib").setLevel(logging.CRITICAL)  # refusals are ours to word
         try:
             drawing = svg2rlg(str(path), external_reference_root=str(path.parent))
@@ -88,6 +94,7 @@ def svg_drawing(path: Path) -> Any:
         if not drawing.width or not drawing.height:
             raise PictureError("has no size: give the <svg> a viewBox or a width and height")
         _DRAWINGS[path] = drawing
+        FAMILIES[path] = set(unknown_families)
     return _DRAWINGS[path]
 
 
@@ -168,6 +175,8 @@ def draw_picture(c: Canvas, picture: Picture | None, cx: float, cy: float, w: fl
         name, pw, ph = _form(c, picture, tint)
     except PictureError as exc:
         raise ContentError([picture.problem(str(exc))]) from None
+    except Exception as exc:  # noqa: BLE001 - a build of content `check` refused: a message
+        raise ContentError([picture.problem(str(_failure(exc)))]) from None
     scale = min(w / pw, h / ph)
     c.saveState()
     c.translate(cx - pw * scale / 2, cy - ph * scale / 2)
@@ -184,6 +193,54 @@ def drawing_problems(pictures: list[Picture]) -> list[Problem]:
     for picture in pictures + variants:
         try:
             picture_size(picture)
+            _draw_off_page(picture)
         except PictureError as exc:
             problems.append(picture.problem(str(exc)))
+            continue
+        families = FAMILIES.get(picture.path)
+        if families:
+            problems.append(replace(picture.problem(
+                f"uses the font {', '.join(repr(f) for f in sorted(families))}, which is not "
+                "bundled: its text is printed in Noto Sans (or Noto Serif for a serif family)"),
+                severity="warning"))
     return problems
+
+
+_DRAWN: set[tuple[Path, tuple[int, int] | None]] = set()
+
+
+def _failure(exc: Exception) -> PictureError:
+    """A failure of svglib or ReportLab while drawing, as one line for the user."""
+    detail = " ".join(str(exc).split())[:200]
+    if "number too large" in detail:  # ReportLab's writer, after the transforms are applied
+        return PictureError("has a size or position too large for a PDF once its transforms "
+                            "are applied: scale the drawing down")
+    return PictureError(f"cannot be drawn ({type(exc).__name__}: {detail}): simplify the "
+                        "picture or export it again")
+
+
+def _draw_off_page(picture: Picture) -> None:
+    """Draw the picture into a PDF in memory, as a build would; PictureError if it fails.
+
+    This is what makes `check` ⇒ `build` hold for pictures: any number ReportLab cannot
+    write, or any failure of svglib while drawing, shows up here with the picture's place.
+    """
+    import io
+    import re
+
+    key = (picture.path, _STAMPS.get(picture.path))
+    if key in _DRAWN:
+        return
+    canvas = Canvas(io.BytesIO(), pageCompression=0)
+    try:
+        _form(canvas, picture, None)
+        canvas.showPage()
+        canvas.save()
+    except (PictureError, ContentError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - svglib and ReportLab raise many kinds
+        raise _failure(exc) from None
+    stream = _STREAMS.get((picture.path, ""), "")
+    if re.search(r"(?i)\b(nan|inf)\b", stream):
+        raise PictureError("has a number that is not finite (nan or inf): write plain numbers")
+    _DRAWN.add(key)

@@ -71,7 +71,8 @@ def compile_svg(data: bytes) -> FastSvg | None:
     try:
         root = ET.fromstring(data)
         return _compile(root)
-    except (Unsupported, ET.ParseError, ValueError, IndexError):
+    except (Unsupported, ET.ParseError, ValueError, IndexError, LookupError, RecursionError,
+            ZeroDivisionError, OverflowError):
         return None
 
 
@@ -291,10 +292,23 @@ def check_colours(picture: FastSvg) -> None:
     for shape in picture.shapes:
         for key in ("fill", "stroke"):
             _colour(shape.style.get(key, "none"), None)
-        float(shape.style.get("stroke-width", "1"))
+        _finite(shape.style.get("stroke-width", "1"))
         for part in shape.style.get("stroke-dasharray", "none").replace(",", " ").split():
             if part != "none":
-                float(part)
+                _finite(part)
+        for _, values in shape.ops:
+            if not all(math.isfinite(v) for v in values):
+                raise Unsupported("number")
+        if not all(math.isfinite(v) for v in shape.matrix):
+            raise Unsupported("transform")
+
+
+def _finite(text: str) -> float:
+    """The number in text; Unsupported when it is nan or infinite."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise Unsupported("number")
+    return value
 
 
 def pdf_stream(picture: FastSvg, tint: Color | None = None) -> str:

@@ -47,6 +47,10 @@ def export(game: str, fmt: str, parts: tuple[str, ...], pieces: tuple[str, ...],
     from .faces import ExportOptions
     from .run import run_export
 
+    if 600 < dpi <= 1200:
+        click.echo(f"warning: --dpi {dpi} makes pictures {(dpi / 300) ** 2:.0f} times the size "
+                   "of 300 dpi, with as much more memory and time (1200 dpi takes over 1 GB): "
+                   "300 is print quality, 100–150 enough for a virtual table", err=True)
     options = ExportOptions(game=game, fmt=fmt, parts=parts, pieces=pieces, lang=lang,
                             dpi=dpi, out=out or Path("output") / fmt, content=content,
                             url_prefix=url_prefix, install=install, replace=replace)

@@ -94,6 +94,8 @@ def plan_export(options: ExportOptions) -> Plan:
     if options.replace and options.install is None:
         raise UsageError("--replace goes with --install: it lets an install replace an "
                          "earlier export of the same game")
+    if options.url_prefix is not None:
+        check_url_prefix(options.url_prefix)
     jobs, warnings = plan_jobs(options.build_options(), drawing=False)
     drawn = [job for job in jobs if job.part.render is None and not job.part.special]
     if not drawn:
@@ -101,6 +103,19 @@ def plan_export(options: ExportOptions) -> Plan:
         raise UsageError(f"{options.game} has nothing to export in {asked}: rulebooks and the "
                          "print guide are PDFs only (`labyrinth-pnp build`)")
     return Plan(drawn, warnings)
+
+
+def check_url_prefix(prefix: str) -> None:
+    """Refuse a --url-prefix that is not a plain http(s) address (a usage error)."""
+    shown = prefix.encode("unicode_escape").decode("ascii")[:80]
+    if any(not ch.isprintable() or ch.isspace() for ch in prefix):
+        raise UsageError(f"--url-prefix '{shown}' holds a space or a control character: give "
+                         "the address where the images are hosted, such as "
+                         "https://example.org/pnp/")
+    if not prefix.lower().startswith(("http://", "https://")) or len(prefix) < 9:
+        raise UsageError(f"--url-prefix '{shown}' is not an http:// or https:// address: "
+                         "Tabletop Simulator loads the images from a web address, such as "
+                         "https://example.org/pnp/")
 
 
 def part_faces(job: Job, dpi: int) -> Iterator[Face]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..pipeline.draw import default_workers
 from ..pipeline.plan import Job
+from ..interrupts import quiet_worker
 from .faces import ExportOptions, Plan, part_faces
 from .names import piece_description, piece_name
 from .output import Staging, save_json, save_png
@@ -35,7 +36,7 @@ def write_pieces(jobs: list[Job], dpi: int, folder: Path, prefix: str = ""
         if workers < 2 or "fork" not in mp.get_all_start_methods():
             parts = list(map(_write_job, range(len(jobs))))
         else:
-            with mp.get_context("fork").Pool(workers) as pool:
+            with mp.get_context("fork").Pool(workers, initializer=quiet_worker) as pool:
                 parts = pool.map(_write_job, range(len(jobs)), chunksize=1)
     finally:
         _WORK.clear()

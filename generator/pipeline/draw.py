@@ -150,6 +150,7 @@ def _worker_gc() -> None:
     """Collect cycles less often in a drawing worker: drawing makes many short-lived objects
     and few cycles, and a worker lives for one build (about 3 % of its time otherwise)."""
     gc.set_threshold(10_000, 20, 20)
+    __import__("generator.interrupts").interrupts.quiet_worker()  # Ctrl-C, kill: no tracebacks
 
 
 def default_workers() -> int:

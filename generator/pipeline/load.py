@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -123,8 +125,17 @@ def with_side_problems(load: Callable[[], Any], content: Path | None,
     return result, list(warnings) + [p for p in side if p.severity == "warning"]
 
 
+def _refill_template_budget() -> None:
+    """Refill the templates' work budget (budget.py) when the sandbox is loaded; a first
+    import starts full, so a build that renders no template never imports Jinja for it."""
+    sandbox = sys.modules.get("generator.sandbox")
+    if sandbox is not None:
+        sandbox.new_build()
+
+
 def plan_content(options: BuildOptions, drawing: bool = True) -> Loaded:
     """Validate the options and load the content the build needs; slow checks not yet run."""
+    _refill_template_budget()
     if options.paper not in PAPERS:
         raise UsageError(f"unknown paper '{options.paper}': choose a4 or letter")
     sets = bool(options.pieces or options.pack)

@@ -58,12 +58,17 @@ def jobs_for(options: BuildOptions, loaded: Loaded) -> list[Job]:
         parts = [p for p in game.parts.values() if not options.parts or p.name in options.parts]
         offered = {p.name: (p.languages(content, loaded.roots) if p.languages
                             else game.languages(content)) for p in parts}
-        known = sorted({lang for langs in offered.values() for lang in langs})
+        # a language whose own files have errors is still a language of the game: its
+        # errors are reported, not a false "has no language" (security review F9)
+        broken = {p.lang for p in sum(loaded.found[game.id], []) if p.lang and
+                  p.severity == "error" and (p.lang in wanted if wanted else False)}
+        known = sorted({lang for langs in offered.values() for lang in langs} | broken)
         if not _offers_languages(options, loaded, game, known):
             continue
         drafts = _leave_out_drafts(loaded, game, known, wanted)
         assert loaded.building is not None  # set by _leave_out_drafts
         building = loaded.building.setdefault(game.id, set())
+        building.update(broken)
         for part in parts:
             langs = [lang for lang in offered[part.name] if (lang in wanted if wanted else
                                                              lang not in drafts)]

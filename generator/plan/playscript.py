@@ -51,6 +51,14 @@ class Line:
     command_column: int
 
 
+def visible(name: str) -> str:
+    """A name with its control characters written as escapes (`\\x1b`), so that printing
+    it cannot send a terminal a command (security review F8)."""
+    if name.isprintable():
+        return name
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in name)
+
+
 def script_lines(text: str) -> list[Line]:
     """Split a script into lines of a player and a command (comments and blanks dropped)."""
     lines = []
@@ -61,7 +69,7 @@ def script_lines(text: str) -> list[Line]:
             continue
         column = len(body) - len(stripped) + 1
         player, _, rest = stripped.partition(" ")
-        player = player.rstrip(":")
+        player = visible(player.rstrip(":"))
         command = rest.strip()
         lines.append(Line(number, column, player, command,
                           column + len(stripped) - len(rest.lstrip()) if command else column))

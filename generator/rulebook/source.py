@@ -203,7 +203,8 @@ def render_markdown(text: str, context: dict[str, Any], lang: str,
         rec.add(node.lineno, f"'{{% {tag} %}}' is not available in a rulebook: a rulebook "
                 "reads no other file; write the text here", tag.split()[0])
     # Report every unknown top-level variable at once, before running anything.
-    available = set(context) | set(env.globals) | {"diagram", "lang"} | _assigned_names(tree)
+    available = set(context) | set(env.globals) | {"diagram", "lang"} | _assigned_names(tree) | \
+        {"loop", "caller", "varargs", "kwargs"}
     seen: set[str] = set()
     for node in tree.find_all(nodes.Name):
         if node.ctx == "load" and node.name not in available and node.name not in seen:
@@ -269,7 +270,10 @@ def render_markdown(text: str, context: dict[str, Any], lang: str,
     except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError,
             AttributeError) as exc:
         tline = _template_line(exc, filename)
-        rec.add(tline, f"template error: {exc}")
+        rec.add(tline, f"template error: {getattr(exc, 'message', None) or exc}")
+        raise ContentError(rec.problems) from None
+    except Exception as exc:  # noqa: BLE001 - whatever a rulebook does ends in a message
+        rec.add(_template_line(exc, filename), f"template error: {type(exc).__name__}: {exc}")
         raise ContentError(rec.problems) from None
     if rec.problems:
         raise ContentError(rec.problems)
