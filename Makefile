@@ -38,10 +38,25 @@ bench-full: $(STAMP)
 fuzz: $(STAMP)
 	FUZZ_CASES=10000 $(BIN)/python benchmarks/fuzz.py
 
-# The README's pictures: one sheet per part and a montage per game, into docs/gallery/
-# (the same bytes each run, so a changed picture shows up as a diff in review).
-gallery: $(STAMP)
-	$(BIN)/python -m generator.export.gallery docs/gallery
+# The README's pictures: one sheet per part and a montage per game, into docs/gallery/.
+# They are drawn in a venv of their own with the rasteriser, image and PDF libraries pinned
+# (docs/gallery/constraints.txt), so every run on every machine gives the same bytes and a
+# changed picture shows up as a diff in review.
+GALLERY_VENV := .venv-gallery
+GALLERY_STAMP := $(GALLERY_VENV)/.installed
+
+$(GALLERY_STAMP): pyproject.toml docs/gallery/constraints.txt
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || { \
+	  echo "labyrinth-pnp needs Python 3.10 or newer: run e.g. 'make gallery PYTHON=python3.11'" >&2; \
+	  exit 1; }
+	rm -rf $(GALLERY_VENV)
+	$(PYTHON) -m venv $(GALLERY_VENV) || { rm -rf $(GALLERY_VENV); exit 1; }
+	$(GALLERY_VENV)/bin/python -m pip install --quiet -e . -c docs/gallery/constraints.txt \
+	  || { rm -rf $(GALLERY_VENV); exit 1; }
+	touch $(GALLERY_STAMP)
+
+gallery: $(GALLERY_STAMP)
+	$(GALLERY_VENV)/bin/python -m generator.export.gallery docs/gallery
 
 clean:
-	rm -rf $(VENV) output build dist
+	rm -rf $(VENV) $(GALLERY_VENV) output build dist

@@ -15,9 +15,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..interrupts import quiet_worker
 from ..pipeline.draw import default_workers
 from ..pipeline.plan import Job
-from ..interrupts import quiet_worker
 from .faces import ExportOptions, Plan, part_faces
 from .names import piece_description, piece_name
 from .output import Staging, save_json, save_png

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
