@@ -20,7 +20,6 @@ import click
 
 from ..content.paths import ContentRoots
 from ..errors import UsageError
-from ..languages import content_option, resolve_language
 
 GAME = "paper-labyrinth"
 CODE_LANGUAGES = ("ru", "en")
@@ -56,6 +55,8 @@ def choose_language(lang: str | None, plans: list[Path], content: Path | None,
     --lang, with "did you mean" for a near miss."""
     known = plan_languages(content)
     if lang is not None:
+        from ..languages import content_option, resolve_language  # YAML and more: only here
+
         flag = content_option(ContentRoots.with_user(content)) or " --content my-content"
         try:
             return resolve_language(lang, known, (), "«Лабиринт»", flag)
