@@ -1,7 +1,8 @@
 """Mutated user content never crashes check or build, and what check passes, build builds.
 
-The cases come from tests/fuzz_content.py, in three fixed-seed chunks of 40 (so the test
-workers share them), the same 120 every run. FUZZ_CASES sets the total count (`make fuzz`
+The cases come from tests/fuzz_content.py, in ten fixed-seed chunks of 50 (so the test
+workers share them), the same 500 every run, the attack families of tests/fuzz_attacks.py
+among them. FUZZ_CASES sets the total count (`make fuzz`
 runs 10,000 with a random seed through benchmarks/fuzz.py); FUZZ_TIMEOUT bounds each step
 in seconds.
 """
@@ -13,8 +14,8 @@ import os
 import pytest
 from fuzz_content import run_fuzz
 
-CI_CASES = 120
-CHUNKS = 3
+CI_CASES = 500
+CHUNKS = 10
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
