@@ -33,9 +33,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from naive_plan_check import naive_valid  # noqa: E402
 
-from generator.plan.check import check_plan  # noqa: E402
-from generator.plan.gridtext import write_grid  # noqa: E402
-from generator.plan.randomplan import random_plan  # noqa: E402
+from generator.plan.checker.check import check_plan  # noqa: E402
+from generator.plan.making.randomplan import random_plan  # noqa: E402
+from generator.plan.text.gridtext import write_grid  # noqa: E402
 
 CHECK_TARGET = 20.0  # × the naive reference, run alternately (12,000 plans/s on a good day)
 RANDOM_TARGET = 200
@@ -88,7 +88,7 @@ def bench_cli(runs: int = 5) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         target = Path(tmp) / "plan.txt"
         target.write_bytes(plan.read_bytes())
-        command = [sys.executable, "-m", "generator.plan.cli", "check", str(target)]
+        command = [sys.executable, "-m", "generator.plan.commands.cli", "check", str(target)]
         if script and _has_plan_group(script):
             command = [script, "plan", "check", str(target)]
         best = float("inf")

@@ -36,7 +36,7 @@ from generator.plan.form.layout import layout  # noqa: E402
 from generator.plan.form.marks import BOX_LEVELS, SLOT_LEVELS, is_marked, plan_key, plan_marks  # noqa: E402
 from generator.plan.form.scan import ScanError, read_photo  # noqa: E402
 from generator.plan.form.synth import photograph, random_camera, render  # noqa: E402
-from generator.plan.randomplan import RandomPlanError, default_holes, random_plan  # noqa: E402
+from generator.plan.making.randomplan import RandomPlanError, default_holes, random_plan  # noqa: E402
 
 
 def random_pen(rng: np.random.Generator) -> Pen:

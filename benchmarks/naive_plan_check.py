@@ -1,10 +1,10 @@
 """A straightforward reference checker of grid text plans: the verdict only, written plainly.
 
-`naive_valid(source)` says whether `generator.plan.check.check_plan(source, "plan.txt")` would
+`naive_valid(source)` says whether `generator.plan.check_plan(source, "plan.txt")` would
 find the plan valid, computed the obvious way: read the grid character by character into plain
 dictionaries, stop at the first error of any rule, and test reachability with one breadth-first
 search from every node of the move graph. It shares nothing with the checker but the cell-code
-tables of `generator.plan.codes`. `benchmarks/bench_plan.py` times it next to the checker (the
+tables of `generator.plan.text.codes`. `benchmarks/bench_plan.py` times it next to the checker (the
 ratio of the two is steady when the machine's speed is not), and `tests/plan` compares the two
 on random and mutated plans: verdicts, the grid as read, and the move table.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from generator.plan.codes import (
+from generator.plan.text.codes import (
     EXACT,
     FOLDED,
     HOLE_EXCLUDED,

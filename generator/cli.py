@@ -45,7 +45,7 @@ LAZY_COMMANDS = {
                "Export pieces as PNG pictures, for Tabletop Simulator or Tabletop Playground."),
     "lang": ("generator.langcli", "lang",
              "Translate the games: start a language, see what is left to translate."),
-    "plan": ("generator.plan.cli", "plan",
+    "plan": ("generator.plan.commands.cli", "plan",
              "Plans of the pen-and-paper game «Лабиринт»: check, convert, generate, print, play."),
     "serve": ("generator.serve.cli", "serve",
               "Open the games in your browser: print lost pieces by their picture, check."),

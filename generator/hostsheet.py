@@ -28,7 +28,7 @@ from .pipeline.draw import draw_job
 from .pipeline.options import BuildOptions
 from .pipeline.plan import Job
 from .pipeline.write import write_atomically
-from .plan.model import Plan, Pos
+from .plan.text.model import Plan, Pos
 
 
 class PlanError(ContentError):
@@ -67,8 +67,8 @@ def _players(bundle: PaperBundle, players: int | None) -> int:
 
 
 def message_language(lang: str) -> str:
-    """The plan checker speaks Russian and English (generator/plan/language.py)."""
-    from .plan.language import message_language as plan_message_language
+    """The plan checker speaks Russian and English (generator/plan/commands/language.py)."""
+    from .plan.commands.language import message_language as plan_message_language
 
     return plan_message_language(lang)
 
@@ -143,8 +143,8 @@ class TracedSheet:
 def _trace_paths(plans: list[ExamplePlan], trace: Path, lang: str, content: Path | None
                  ) -> tuple[list[tuple[str, tuple[Pos, ...]]], tuple[tuple[Pos, Pos], ...]]:
     """Replay a transcript on the one plan; return each player's path, and the walls blown up."""
-    from .plan.answers import load_play_texts
-    from .plan.playscript import replay_transcript
+    from .plan.game.answers import load_play_texts
+    from .plan.game.playscript import replay_transcript
 
     if len(plans) != 1:
         raise UsageError("--trace draws one game: give exactly one PLAN with it")

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.draw.qr import qr_matrix
-from generator.plan.check import check_plan
+from generator.plan.checker.check import check_plan
 
 from conftest import FIXTURES, pdf_text, run_cli
 

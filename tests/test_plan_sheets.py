@@ -25,9 +25,9 @@ from generator.games.paper import (
     host_sheet,
     ravine_letters,
 )
-from generator.plan.comments import sheet_comments
-from generator.plan.gridtext import parse_grid, write_grid
-from generator.plan.randomplan import random_plan
+from generator.plan.making.randomplan import random_plan
+from generator.plan.text.comments import sheet_comments
+from generator.plan.text.gridtext import parse_grid, write_grid
 
 from conftest import FIXTURES, run_cli
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.plan.check import check_plan
-from generator.plan.messages import explain_hint, summary
+from generator.plan.checker.check import check_plan
+from generator.plan.checker.messages import explain_hint, summary
 
 from conftest import FIXTURES, MM, build_into, pdf_fonts, pdf_text, run_cli, shared_folder
 

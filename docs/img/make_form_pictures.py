@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from generator.plan.check import load_plan, read_source  # noqa: E402
+from generator.plan.checker.check import load_plan, read_source  # noqa: E402
 from generator.plan.form.draw import write_form  # noqa: E402
 from generator.plan.form.layout import layout  # noqa: E402
 from generator.plan.form.marks import plan_marks  # noqa: E402

@@ -13,8 +13,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from generator.plan.gridtext import parse_grid  # noqa: E402
-from generator.plan.model import COLUMN_LETTERS, RIVER, Plan  # noqa: E402
+from generator.plan.text.gridtext import parse_grid  # noqa: E402
+from generator.plan.text.model import COLUMN_LETTERS, RIVER, Plan  # noqa: E402
 
 SQUARE = 20  # one square of the notebook, in SVG units
 CELL = 2 * SQUARE  # a plan cell is two squares wide

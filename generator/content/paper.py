@@ -13,12 +13,12 @@ from typing import Annotated
 
 from ..draw.paperlayout import MAX_PLAYERS
 from ..errors import Problem, shared_errors
-from ..plan.check import load_plan, read_source, to_problem
-from ..plan.codes import HOLE_EXCLUDED
-from ..plan.comments import script
-from ..plan.model import MAX_SIZE, MIN_SIZE, Plan
-from ..plan.randomplan import MAX_TREASURE_MOVES
-from ..plan.report import PlanReadError
+from ..plan.checker.check import load_plan, read_source, to_problem
+from ..plan.checker.report import PlanReadError
+from ..plan.making.randomplan import MAX_TREASURE_MOVES
+from ..plan.text.codes import HOLE_EXCLUDED
+from ..plan.text.comments import script
+from ..plan.text.model import MAX_SIZE, MIN_SIZE, Plan
 from ..sourceyaml import SourceDoc
 from .art import register, resolve_refs
 from .common import GameInfo, GameTexts, SheetTexts, Worded, load_language_texts, load_model

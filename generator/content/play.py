@@ -1,6 +1,6 @@
 """What the program says when it hosts a game of «Лабиринт» (`plan play`), per language.
 
-The words live in content/paper-labyrinth/play/LANG.yaml; generator/plan/answers.py loads
+The words live in content/paper-labyrinth/play/LANG.yaml; generator/plan/game/answers.py loads
 them and puts the engine's answers into words.
 """
 

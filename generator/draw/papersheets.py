@@ -15,7 +15,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from ..content.placeholders import fill
-from ..plan.model import Plan
+from ..plan.text.model import Plan
 from ..units import mm
 from . import textruns
 from .kit import INK, Box, Style
@@ -74,7 +74,7 @@ def qr_side(text: str) -> float:
 
 
 def _subtitle(sheet: HostSheet) -> str:
-    from ..plan.stats import plan_stats
+    from ..plan.checker.stats import plan_stats
 
     t = sheet.texts
     stats = plan_stats(sheet.plan)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..plan.model import ARSENAL, COLUMN_LETTERS, HOLE, MEDPOST, MOUTH, RIVER, Plan, Pos, Side
+from ..plan.text.model import ARSENAL, COLUMN_LETTERS, HOLE, MEDPOST, MOUTH, RIVER, Plan, Pos, Side
 from .fonts import font
 from .kit import INK, Style
 

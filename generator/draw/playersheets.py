@@ -13,7 +13,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from ..content.placeholders import fill
-from ..plan.model import COLUMN_LETTERS
+from ..plan.text.model import COLUMN_LETTERS
 from ..units import mm
 from .fonts import font
 from .kit import INK, Box, Style

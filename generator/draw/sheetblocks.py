@@ -12,7 +12,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from ..plan.model import ARSENAL, HOLE, MEDPOST, MOUTH, RIVER
+from ..plan.text.model import ARSENAL, HOLE, MEDPOST, MOUTH, RIVER
 from ..units import mm
 from . import textruns
 from .fonts import font

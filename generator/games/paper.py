@@ -30,10 +30,10 @@ from ..draw.plan import ravine_order
 from ..draw.playersheets import PlayerPagePayload, draw_player_page
 from ..draw.sheet import Painter
 from ..layout.imposition import PieceSpec
-from ..plan.comments import alphabet_of, script, sheet_comments
-from ..plan.gridtext import write_grid
-from ..plan.model import HOLE, Plan
-from ..plan.stats import plan_stats, summary_line
+from ..plan.checker.stats import plan_stats, summary_line
+from ..plan.text.comments import alphabet_of, script, sheet_comments
+from ..plan.text.gridtext import write_grid
+from ..plan.text.model import HOLE, Plan
 from ..units import mm
 from .base import Game, Part, part_title
 from .standard import with_standard_parts

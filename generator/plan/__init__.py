@@ -1,20 +1,19 @@
-"""The plan checker of the pen-and-paper «Лабиринт»: read, check, convert and generate plans.
+"""The pen-and-paper «Лабиринт»: read, check, convert, generate and host plans.
 
-Stages, one module each: `codes` (cell codes) → `gridtext` / `structured` (read and write the
-two file forms) → `rules`, `rivers`, `reach` + `movement` (every rule id of
-docs/plan-format.md) → `check` (orchestration, rendered `messages` in ru/en) → `cli` (the
-Click group `plan`, the only module that imports Click). Around them: `explain` and
-`explanations` (`plan check --explain RULE`), `randomplan` and `batch` (random plans worth
-playing, one or many), `stats` (what a plan holds, its one-line summary) and `comments`
-(which comment lines a sheet in one language shows).
+Sub-packages by role: `text` (the plan's data and its two file forms: cell codes, the grid
+text, the structured YAML/JSON form) → `checker` (every rule id of docs/plan-format.md, the
+orchestration `check`, its messages in ru/en, `plan check --explain`, what a plan holds) →
+`making` (random plans worth playing) → `game` (the program as host: the pure engine, the
+host's words, the terminal session, scripted games) → `form` (the printed plan form and the
+photo reader) → `commands` (the Click group `plan`, the only part that imports Click).
 """
 
-from .check import check_plan
-from .gridtext import parse_grid, write_grid
-from .model import Cell, Plan
-from .randomplan import RandomPlanError, random_plan
-from .report import PlanReadError, PlanReport, Problem
-from .structured import parse_structured, write_structured
+from .checker.check import check_plan
+from .checker.report import PlanReadError, PlanReport, Problem
+from .making.randomplan import RandomPlanError, random_plan
+from .text.gridtext import parse_grid, write_grid
+from .text.model import Cell, Plan
+from .text.structured import parse_structured, write_structured
 
 __all__ = [
     "Cell", "Plan", "PlanReadError", "PlanReport", "Problem", "RandomPlanError", "check_plan",

@@ -17,8 +17,8 @@ from reportlab.platypus import Flowable
 from ..draw.kit import Box, Style
 from ..draw.papersheets import LEGEND_KEYS, draw_legend
 from ..draw.plan import _arrow, draw_plan, draw_trace, plan_margins
-from ..plan.gridtext import parse_grid
-from ..plan.model import Plan, Pos
+from ..plan.text.gridtext import parse_grid
+from ..plan.text.model import Plan, Pos
 from .flowables import PainterFlowable
 
 ACCENT = colors.HexColor("#7a2e1d")

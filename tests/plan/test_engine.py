@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.plan.answers import answer_text, load_play_texts
-from generator.plan.engine import Action, IllegalAction, State, apply, legal_actions, new_game
-from generator.plan.gridtext import parse_grid
-from generator.plan.model import parse_cell_name
+from generator.plan.game.answers import answer_text, load_play_texts
+from generator.plan.game.engine import Action, IllegalAction, State, apply, legal_actions, new_game
+from generator.plan.text.gridtext import parse_grid
+from generator.plan.text.model import parse_cell_name
 
 # The rulebook's example plan (rules/ru.md, «Пример партии»).
 EXAMPLE = """\

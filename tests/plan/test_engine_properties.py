@@ -7,8 +7,8 @@ import random
 import re
 from pathlib import Path
 
-from generator.plan.answers import answer_text, load_play_texts
-from generator.plan.engine import (
+from generator.plan.game.answers import answer_text, load_play_texts
+from generator.plan.game.engine import (
     ANSWER_WORDS,
     KILLED,
     NOTE_WORDS,
@@ -17,7 +17,7 @@ from generator.plan.engine import (
     legal_actions,
     new_game,
 )
-from generator.plan.randomplan import random_plan
+from generator.plan.making.randomplan import random_plan
 
 RULES = Path(__file__).resolve().parents[2] / "content/paper-labyrinth/rules"
 PLANS = 2000

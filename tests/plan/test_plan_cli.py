@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.plan.check import check_plan
-from generator.plan.cli import plan
+from generator.plan.checker.check import check_plan
+from generator.plan.commands.cli import plan
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "plans"
 GOOD = str(FIXTURES / "spec_example.txt")

@@ -17,9 +17,9 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.plan.check import check_plan
-from generator.plan.explain import explain, explain_text, rule_ids
-from generator.plan.messages import MESSAGES
+from generator.plan.checker.check import check_plan
+from generator.plan.checker.explain import explain, explain_text, rule_ids
+from generator.plan.checker.messages import MESSAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = {"en": ROOT / "docs/plan-format.md", "ru": ROOT / "docs/plan-format.ru.md"}

@@ -17,12 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.plan import gridtext, reach
-from generator.plan.check import check_plan
-from generator.plan.gridtext import read_grid, write_grid
-from generator.plan.model import DIRECTIONS
-from generator.plan.movement import Maze
-from generator.plan.randomplan import random_plan
+from generator.plan.checker import reach
+from generator.plan.checker.check import check_plan
+from generator.plan.checker.movement import Maze
+from generator.plan.making.randomplan import random_plan
+from generator.plan.text import gridtext
+from generator.plan.text.gridtext import read_grid, write_grid
+from generator.plan.text.model import DIRECTIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 

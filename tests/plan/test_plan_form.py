@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.plan.cli import plan as plan_group
+from generator.plan.commands.cli import plan as plan_group
 from generator.plan.form.layout import MARKS, SLOT_BAND, layout, parse_qr
 from generator.plan.form.texts import LEGEND
 

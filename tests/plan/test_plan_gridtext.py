@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.plan.check import check_plan
-from generator.plan.gridtext import parse_grid, write_grid
-from generator.plan.model import HOLE, MOUTH, RIVER
+from generator.plan.checker.check import check_plan
+from generator.plan.text.gridtext import parse_grid, write_grid
+from generator.plan.text.model import HOLE, MOUTH, RIVER
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "plans"
 EXAMPLE = (FIXTURES / "spec_example.txt").read_text(encoding="utf-8")
@@ -70,7 +70,7 @@ def test_mixed_cyrillic_and_latin_hole_letters_warn() -> None:
 @pytest.mark.parametrize(("code", "reading"), [
     ("Y", MOUTH), ("P>", RIVER), ("Ap", "arsenal"), ("M", "medpost"), ("Yc", MOUTH)])
 def test_lookalike_codes_are_read_with_a_warning(code: str, reading: str) -> None:
-    from generator.plan.codes import read_code
+    from generator.plan.text.codes import read_code
 
     result = read_code(code)
     assert result.cell.kind == reading
@@ -79,7 +79,7 @@ def test_lookalike_codes_are_read_with_a_warning(code: str, reading: str) -> Non
 
 @pytest.mark.parametrize("code", ["A", "H", "O", "Y2", "X1", "L", ".", "T+", "Ус", "Кл"])
 def test_codes_valid_as_written_never_warn(code: str) -> None:
-    from generator.plan.codes import read_code
+    from generator.plan.text.codes import read_code
 
     assert read_code(code).key is None
 
@@ -88,7 +88,7 @@ def test_codes_valid_as_written_never_warn(code: str) -> None:
     ("с", "cell-code.case"), ("С1", "cell-code.hole-letter"), ("Р", "cell-code.river-arrow"),
     ("К", "cell-code.treasure"), ("Я1234", "cell-code.hole-number"), ("??", "cell-code.unknown")])
 def test_bad_codes_say_what_was_meant(code: str, key: str) -> None:
-    from generator.plan.codes import read_code
+    from generator.plan.text.codes import read_code
 
     assert read_code(code).key == key
 
@@ -110,7 +110,7 @@ def test_syntax_errors(text: str, key: str) -> None:
     report = check_plan(text, "s.txt", "en")
     assert not report.valid
     assert report.problems[0].rule in ("syntax", "size")
-    from generator.plan.gridtext import read_grid
+    from generator.plan.text.gridtext import read_grid
 
     _, _, findings, _, _ = read_grid(text)
     assert findings[0].key == key

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.plan.gridtext import parse_grid
-from generator.plan.movement import Maze
+from generator.plan.checker.movement import Maze
+from generator.plan.text.gridtext import parse_grid
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "plans"
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.plan.check import check_plan
-from generator.plan.gridtext import parse_grid, write_grid
-from generator.plan.randomplan import random_plan
-from generator.plan.structured import parse_structured, write_structured
+from generator.plan.checker.check import check_plan
+from generator.plan.making.randomplan import random_plan
+from generator.plan.text.gridtext import parse_grid, write_grid
+from generator.plan.text.structured import parse_structured, write_structured
 
 SIZES = st.tuples(st.integers(2, 7), st.integers(2, 7))
 

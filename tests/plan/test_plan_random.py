@@ -9,18 +9,18 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.plan.check import check_plan
-from generator.plan.gridtext import parse_grid, write_grid
-from generator.plan.model import HOLE, MOUTH, RIVER
-from generator.plan.movement import Maze
-from generator.plan.randomplan import (
+from generator.plan.checker.check import check_plan
+from generator.plan.checker.movement import Maze
+from generator.plan.checker.stats import plan_stats, summary_line
+from generator.plan.making.randomplan import (
     DEFAULT_TREASURE_MOVES,
     ImpossibleRequestError,
     default_holes,
     default_rivers,
     random_plan,
 )
-from generator.plan.stats import plan_stats, summary_line
+from generator.plan.text.gridtext import parse_grid, write_grid
+from generator.plan.text.model import HOLE, MOUTH, RIVER
 
 
 def test_same_seed_same_plan() -> None:
@@ -194,7 +194,7 @@ def test_treasure_distance_comes_from_the_content(tmp_path: Path) -> None:
     (11, "11 рек", "11 ходов"), (21, "21 река", "21 ход"), (22, "22 реки", "22 хода"),
     (25, "25 рек", "25 ходов")])
 def test_the_summary_line_counts_in_russian(n: int, rivers: str, moves: str) -> None:
-    from generator.plan.stats import PlanStats
+    from generator.plan.checker.stats import PlanStats
 
     stats = PlanStats(cells=36, rivers=n, river_cells=n, holes=n, ravines=n, swamps=n,
                       walls=n, treasure_moves=n)

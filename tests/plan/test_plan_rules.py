@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.plan.check import check_plan
+from generator.plan.checker.check import check_plan
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "plans"
 

@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from generator.plan.check import check_plan, load_plan, read_source
-from generator.plan.cli import plan as plan_group
+from generator.plan.checker.check import check_plan, load_plan, read_source
+from generator.plan.commands.cli import plan as plan_group
 from generator.plan.form.draw import Pen, write_form
 from generator.plan.form.layout import layout
 from generator.plan.form.marks import plan_key
 from generator.plan.form.scan import read_photo
 from generator.plan.form.synth import Camera, photograph, render
-from generator.plan.gridtext import write_grid
+from generator.plan.text.gridtext import write_grid
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "plans"
 UNREADABLE = {"bad_cell_code.txt", "bad_size.txt", "bad_syntax_misaligned.txt"}

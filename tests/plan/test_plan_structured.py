@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.plan.check import check_plan
-from generator.plan.gridtext import parse_grid, write_grid
-from generator.plan.structured import parse_structured, read_structured, write_structured
+from generator.plan.checker.check import check_plan
+from generator.plan.text.gridtext import parse_grid, write_grid
+from generator.plan.text.structured import parse_structured, read_structured, write_structured
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "plans"
 GRIDS = sorted(p.name for p in FIXTURES.glob("*.txt") if p.name.startswith(("valid", "spec")))

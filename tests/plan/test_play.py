@@ -11,14 +11,14 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.plan.answers import answer_text, load_play_texts
-from generator.plan.engine import Action
-from generator.plan.gridtext import parse_grid, write_grid
-from generator.plan.model import DIRECTIONS, cell_name, parse_cell_name
-from generator.plan.movement import Maze
-from generator.plan.play import Host, Session, Vocabulary, split_players
-from generator.plan.playscript import run_script
-from generator.plan.randomplan import random_plan
+from generator.plan.checker.movement import Maze
+from generator.plan.game.answers import answer_text, load_play_texts
+from generator.plan.game.engine import Action
+from generator.plan.game.play import Host, Session, Vocabulary, split_players
+from generator.plan.game.playscript import run_script
+from generator.plan.making.randomplan import random_plan
+from generator.plan.text.gridtext import parse_grid, write_grid
+from generator.plan.text.model import DIRECTIONS, cell_name, parse_cell_name
 
 ROOT = Path(__file__).resolve().parents[2]
 TAKES = {"ru": "берёт клад", "en": "takes the treasure"}

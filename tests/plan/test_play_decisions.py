@@ -9,10 +9,10 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.plan.answers import answer_text, load_play_texts
-from generator.plan.engine import Action, State, apply, new_game
-from generator.plan.gridtext import parse_grid
-from generator.plan.model import parse_cell_name
+from generator.plan.game.answers import answer_text, load_play_texts
+from generator.plan.game.engine import Action, State, apply, new_game
+from generator.plan.text.gridtext import parse_grid
+from generator.plan.text.model import parse_cell_name
 
 # A long river A1 -> B1 -> C1 -> mouth D1, a ravine of three holes, the exit right of D4.
 RIVERS = """\

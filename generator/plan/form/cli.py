@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from ..model import MAX_SIZE, MIN_SIZE
+from ..text.model import MAX_SIZE, MIN_SIZE
 
 LANG = click.Choice(["ru", "en"])
 SIZE = click.IntRange(MIN_SIZE, MAX_SIZE)
@@ -73,8 +73,8 @@ def form_command(rows: int | None, cols: int | None, paper: str, lang: str,
 
 def _load(source: Path, lang: str):  # type: ignore[no-untyped-def]
     """Return the plan in source, or exit 1 with its reading problems."""
-    from ..check import load_plan, read_source, to_problem
-    from ..report import PlanReadError
+    from ..checker.check import load_plan, read_source, to_problem
+    from ..checker.report import PlanReadError
 
     try:
         plan, _ = load_plan(read_source(source), str(source), lang)

@@ -19,7 +19,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ...draw.fonts import font
-from ..model import COLUMN_LETTERS, Plan
+from ..text.model import COLUMN_LETTERS, Plan
 from .layout import ARROW_KEYS, CYCLE_LETTERS, MARKER_IDS, MARKS, Layout
 from .marks import plan_marks
 from .texts import LABELS, legend_lines, title

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..model import MAX_SIZE, MIN_SIZE, Pos
+from ..text.model import MAX_SIZE, MIN_SIZE, Pos
 
 VERSION = 1
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

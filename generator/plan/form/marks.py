@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import (
+from ..text.model import (
     ARSENAL,
     HOLE,
     LAND,
@@ -99,7 +99,7 @@ def cell_keys(cell: Cell, cycles: dict[str, int], pos: Pos) -> list[str]:
         return [cell.flow]
     if cell.kind == HOLE and cell.cycle is not None and cell.number is not None:
         if not 1 <= cell.number <= len(NUMBER_KEYS):
-            from ..model import cell_name
+            from ..text.model import cell_name
             raise FormFillError(f"hole {cell.code} in {cell_name(pos)}: the form numbers holes "
                                 f"1 to {len(NUMBER_KEYS)}")
         return [CYCLE_KEYS[cycles[cell.cycle]], NUMBER_KEYS[cell.number - 1]]

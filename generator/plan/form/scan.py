@@ -19,7 +19,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from ..model import MAX_SIZE, MIN_SIZE, Plan, Pos
+from ..text.model import MAX_SIZE, MIN_SIZE, Plan, Pos
 from .layout import (
     BOX,
     MARKER,

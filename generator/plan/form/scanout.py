@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
-from ..gridtext import write_grid
-from ..model import cell_name
+from ..text.gridtext import write_grid
+from ..text.model import cell_name
 from .marks import SLOT_LEVELS, is_marked
 from .texts import CORNERS, doubt_text, error_text, summary_text
 
@@ -20,8 +20,8 @@ CODE_BLUE = (20, 60, 200)
 
 def scan_one(photo: Path, lang: str, overlay: Path | None, text: bool) -> tuple[dict, bool]:
     """Read photo; print the text report if text; return the JSON report and success."""
-    from ..check import check_plan
-    from ..messages import summary
+    from ..checker.check import check_plan
+    from ..checker.messages import summary
     from .scan import ScanError, read_photo
 
     name = str(photo)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..model import cell_name
+from ..text.model import cell_name
 
 LABELS = {
     "ru": {"arsenal": "Ар", "medpost": "М", "real": "Кн", "false": "Кл", "mouth": "У",

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..content.placeholders import fill
-from ..content.play import PlayTexts
+from ...content.placeholders import fill
+from ...content.play import PlayTexts
+from ..text.gridtext import write_grid
+from ..text.model import COLUMN_LETTERS, DIRECTIONS, Plan, Pos, cell_name, parse_cell_name
 from .answers import answer_text, error_text
 from .engine import (
     FREE_ACTIONS,
@@ -25,8 +27,6 @@ from .engine import (
     apply,
     new_game,
 )
-from .gridtext import write_grid
-from .model import COLUMN_LETTERS, DIRECTIONS, Plan, Pos, cell_name, parse_cell_name
 
 SPECIALS = ("status", "log", "help", "quit", "start")
 VERBS = ("move", "shoot", "bomb")

@@ -1,7 +1,7 @@
 """The `plan` command group: check, explain, convert, make random plans, print sheets, play.
 
 Mount it on the main CLI with `main.add_command(plan)`; it also runs on its own as
-`python -m generator.plan.cli`. Exit statuses: 0 success (plans valid, warnings allowed),
+`python -m generator.plan.commands.cli`. Exit statuses: 0 success (plans valid, warnings allowed),
 1 a plan has errors or cannot be read, or an output could not be written, 2 usage errors (bad
 option, a missing PLAN for convert or print).
 """
@@ -14,16 +14,15 @@ from pathlib import Path
 
 import click
 
-from ..cli import Choice
-from .check import is_structured, load_plan, read_source
-from .clihelp import check_one, echo_text, run_print, treasure_moves
-from .explain import explain_text, rule_ids
-from .gridtext import write_grid
+from ...cli import Choice
+from ..checker.check import is_structured, load_plan, read_source
+from ..checker.explain import explain_text, rule_ids
+from ..checker.report import PlanReadError
+from ..making.randomplan import DIFFICULTIES, ImpossibleRequestError, RandomPlanError, Request
+from ..text.gridtext import write_grid
+from ..text.structured import write_structured
+from .clihelp import check_one, echo_text, run_print, treasure_moves, write_text_file
 from .language import LANG_HELP, choose_language, message_language
-from .output import write_atomic
-from .randomplan import DIFFICULTIES, ImpossibleRequestError, RandomPlanError, Request
-from .report import PlanReadError
-from .structured import write_structured
 
 PAPER = Choice(["a4", "letter"])
 EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -116,7 +115,7 @@ def convert_command(source: Path, target: str | None, out: Path | None, force: b
     try:
         the_plan, problems = load_plan(data, str(source), lang)
     except PlanReadError as exc:
-        from .check import to_problem
+        from ..checker.check import to_problem
         for finding in exc.findings:
             click.echo(to_problem(finding, lang).format(str(source)), err=True)
         raise click.ClickException(f"{source} cannot be read, nothing converted") from exc
@@ -134,17 +133,8 @@ def convert_command(source: Path, target: str | None, out: Path | None, force: b
     if out is None:
         click.echo(text, nl=False)
         return
-    _write_text(out, text, force)
+    write_text_file(out, text, force)
     click.echo(f"wrote {out}")
-
-
-def _write_text(out: Path, text: str, force: bool) -> None:
-    try:
-        write_atomic(out, text, force)
-    except FileExistsError as exc:
-        raise click.ClickException(f"{out} exists; use --force to replace it") from exc
-    except OSError as exc:
-        raise click.ClickException(f"cannot write {out}: {exc.strerror or exc}") from exc
 
 
 @plan.command("random")
@@ -181,7 +171,7 @@ def random_command(rows: int, cols: int, seed: int | None, rivers: int | None,
     and how many moves the real treasure lies from the way out). The same options and --seed
     give the same plan, in both languages.
     """
-    from .batch import random_plans
+    from ..making.batch import random_plans
 
     lang = message_language(choose_language(lang, [], content))
     if count > 1 and out is None:
@@ -196,7 +186,7 @@ def random_command(rows: int, cols: int, seed: int | None, rivers: int | None,
     if out is None:
         click.echo(write_grid(made[0].plan), nl=False)
         return
-    from .batch import write_plans
+    from ..making.batch import write_plans
 
     try:
         written = write_plans(made, out, force)
@@ -235,7 +225,7 @@ def print_command(sources: tuple[Path, ...], lang: str | None, paper: str, out: 
     tracker of the players (positions, bullets, bombs, wounds) and the host's answers. The
     plans are checked first; a plan with errors is refused (exit 1) unless --force.
     """
-    from ..hostsheet import print_host_sheets
+    from ...hostsheet import print_host_sheets
 
     lang = choose_language(lang, list(sources), content)
     run_print(lambda: print_host_sheets(list(sources), lang, paper, out, force, content,
@@ -264,7 +254,7 @@ def sheets_command(source: Path, players: int | None, lang: str | None, paper: s
     and a move log with a column per player and 40 rounds or more. Only the plan's size is
     used, so nothing on them gives the plan away.
     """
-    from ..hostsheet import print_player_sheets
+    from ...hostsheet import print_player_sheets
 
     lang = choose_language(lang, [source], content)
     run_print(lambda: print_player_sheets(source, lang, paper, out, content, players))
@@ -301,8 +291,8 @@ def play_command(source: Path | None, size: str | None, players: str | None, lan
     left, бомба вниз / bomb down, взять / take, помощь / help) and answers as the rulebook says.
     At the end it shows the plan and every player's path. How to play: docs/playing.md.
     """
-    from .answers import load_play_texts
-    from .play import split_players
+    from ..game.answers import load_play_texts
+    from ..game.play import split_players
 
     if source is not None and size is not None:
         raise click.UsageError("give a PLAN file or --random SIZE, not both")
@@ -325,9 +315,9 @@ def play_command(source: Path | None, size: str | None, players: str | None, lan
         session = _play_terminal(the_plan, texts, languages,
                                  names or list(texts.default_players), genders, seed)
     if save is not None and session is not None:
-        from .playscript import transcript_json
+        from ..game.playscript import transcript_json
 
-        _write_text(save, transcript_json(texts, session, shown, lang), False)
+        write_text_file(save, transcript_json(texts, session, shown, lang), False)
         click.echo(f"wrote {save}", err=True)
 
 
@@ -340,7 +330,7 @@ def _fresh_seed() -> int:
 def _play_plan(source: Path | None, size: str | None, seed: int, lang: str):  # type: ignore
     """The plan to play: a checked PLAN file, or a random one of SIZE (default 4x5)."""
     if source is None:
-        from .randomplan import make_plan
+        from ..making.randomplan import make_plan
 
         rows, cols = _size(size or "4x5")
         try:
@@ -352,7 +342,7 @@ def _play_plan(source: Path | None, size: str | None, seed: int, lang: str):  # 
     try:
         the_plan, problems = load_plan(read_source(source), str(source), lang)
     except PlanReadError as exc:
-        from .check import to_problem
+        from ..checker.check import to_problem
         for finding in exc.findings:
             click.echo(to_problem(finding, lang).format(str(source)), err=True)
         raise click.ClickException(f"{source} cannot be read: correct the lines above") from exc
@@ -379,7 +369,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def _play_script(the_plan, shown: str, script: Path, texts, languages, names: list[str],  # type: ignore
                  genders: dict[str, str], seed: int, fmt: str, lang: str):
-    from .playscript import ScriptError, run_script, transcript_json, transcript_text
+    from ..game.playscript import ScriptError, run_script, transcript_json, transcript_text
 
     try:
         text = script.read_bytes().decode("utf-8-sig")
@@ -411,10 +401,10 @@ def _play_terminal(the_plan, texts, languages, names: list[str], genders: dict[s
     """The interactive host on standard input and output; return the session (None: no game)."""
     import os
 
-    from ..content.placeholders import fill
-    from .answers import error_text
-    from .engine import IllegalAction
-    from .play import Host, Session, shown
+    from ...content.placeholders import fill
+    from ..game.answers import error_text
+    from ..game.engine import IllegalAction
+    from ..game.play import Host, Session, shown
 
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     echo = not sys.stdin.isatty()  # piped input: show it after the prompt, as a terminal would
@@ -454,6 +444,6 @@ if __name__ == "__main__":
     plan(prog_name="labyrinth-pnp plan")
 
 
-from .form.cli import register as _register_form  # noqa: E402
+from ..form.cli import register as _register_form  # noqa: E402
 
 _register_form(plan)

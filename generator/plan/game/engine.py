@@ -17,7 +17,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .engine_state import (
+from ..checker.movement import Maze
+from ..text.model import DELTA, DIRECTIONS, LAND, Plan, Pos, border, step_pos
+from .state import (
     AMMO,
     ANSWER_WORDS,
     BOMB,
@@ -40,8 +42,6 @@ from .engine_state import (
     blocked,
     set_player,
 )
-from .model import DELTA, DIRECTIONS, LAND, Plan, Pos, border, step_pos
-from .movement import Maze
 
 __all__ = ["AMMO", "ANSWER_WORDS", "BOMB", "DROP", "FALSE", "FREE_ACTIONS", "KILLED", "MOVE",
            "NOTE_WORDS", "REAL", "SHOOT", "TAKE", "TURN_ACTIONS", "WOUNDED", "Action", "Answer",

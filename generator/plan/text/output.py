@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..atomic import write_atomically
+from ...atomic import write_atomically
 
 
 def write_atomic(path: Path, text: str, force: bool = False) -> None:

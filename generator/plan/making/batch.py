@@ -12,11 +12,11 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from .gridtext import write_grid
-from .model import Plan
-from .output import write_atomic
+from ..checker.stats import plan_stats, summary_line
+from ..text.gridtext import write_grid
+from ..text.model import Plan
+from ..text.output import write_atomic
 from .randomplan import Request, make_plan
-from .stats import plan_stats, summary_line
 
 
 @dataclass(frozen=True)

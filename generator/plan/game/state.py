@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..errors import UsageError
-from .model import DIRECTION_OF, Border, Plan, Pos, border, step_pos
-from .movement import Maze
+from ...errors import UsageError
+from ..checker.movement import Maze
+from ..text.model import DIRECTION_OF, Border, Plan, Pos, border, step_pos
 
 MOVE, SHOOT, BOMB, TAKE, DROP = "move", "shoot", "bomb", "take", "drop"
 TURN_ACTIONS = (MOVE, SHOOT, BOMB)

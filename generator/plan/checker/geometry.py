@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
 
-from .model import DELTA, DIRECTIONS, LAND, Border, Cell, Plan, Pos
+from ..text.model import DELTA, DIRECTIONS, LAND, Border, Cell, Plan, Pos
 
 DIRECTION_INDEX: dict[str, int] = {name: i for i, name in enumerate(DIRECTIONS)}
 OPPOSITE_INDEX = (1, 0, 3, 2)

@@ -21,8 +21,8 @@ from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
 
+from ..checker.geometry import geometry
 from .codes import EXACT
-from .geometry import geometry
 from .model import Border, Cell, Pos, Side
 
 WALL_H = frozenset("-=")

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..content.common import load_language_texts
-from ..content.paths import ContentRoots
-from ..content.placeholders import fill
-from ..content.play import FOLDER, PlayTexts
-from ..errors import ContentError, Problem
+from ...content.common import load_language_texts
+from ...content.paths import ContentRoots
+from ...content.placeholders import fill
+from ...content.play import FOLDER, PlayTexts
+from ...errors import ContentError, Problem
 from .engine import KILLED, NOTE_WORDS, Answer
 
 LANGUAGES = ("ru", "en")

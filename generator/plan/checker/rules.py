@@ -11,9 +11,9 @@ movement well defined, so reachability is still checked with them.
 
 from __future__ import annotations
 
+from ..text.model import ARSENAL, HOLE, LAND, MEDPOST, MOUTH, Plan, Pos, cell_name
 from .geometry import PlanTables
 from .messages import SideList
-from .model import ARSENAL, HOLE, LAND, MEDPOST, MOUTH, Plan, Pos, cell_name
 from .movement import Maze
 from .reach import check_reachability
 from .report import ERROR, WARNING, Finding, Locator

@@ -1,4 +1,4 @@
-"""Helpers of the `plan` commands (generator/plan/cli.py): the check report, the print run,
+"""Helpers of the `plan` commands (generator/plan/commands/cli.py): the check report, the print run,
 the random plans' treasure distance from content."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-from .check import check_file
-from .messages import explain_hint, summary
-from .report import PlanReport
+from ..checker.check import check_file
+from ..checker.messages import explain_hint, summary
+from ..checker.report import PlanReport
 
 RU_READ_ERRORS = {"No such file or directory": "такого файла нет",
                   "Is a directory": "это папка, а не файл",
@@ -42,7 +42,7 @@ def check_one(path: Path, lang: str, piped: bytes = b"") -> tuple[PlanReport, st
     """Check one plan file; if it cannot be read, return an empty invalid report and why."""
     try:
         if str(path) == "-":
-            from .check import check_plan
+            from ..checker.check import check_plan
 
             return check_plan(piped, "-", lang), None
         return check_file(path, lang, display=str(path)), None
@@ -53,11 +53,11 @@ def check_one(path: Path, lang: str, piped: bytes = b"") -> tuple[PlanReport, st
 
 def treasure_moves(content: Path | None) -> int:
     """Return game.yaml's `treasure_exit_moves` (content folder first), checked."""
-    from ..content.common import load_model
-    from ..content.paper_game import PaperGame
-    from ..content.paths import ContentRoots
-    from ..errors import ContentError
-    from .randomplan import DEFAULT_TREASURE_MOVES, MAX_TREASURE_MOVES
+    from ...content.common import load_model
+    from ...content.paper_game import PaperGame
+    from ...content.paths import ContentRoots
+    from ...errors import ContentError
+    from ..making.randomplan import DEFAULT_TREASURE_MOVES, MAX_TREASURE_MOVES
 
     problems: list = []
     game, doc = load_model(ContentRoots.with_user(content), "paper-labyrinth/game.yaml",
@@ -74,7 +74,7 @@ def treasure_moves(content: Path | None) -> int:
 
 def run_print(make) -> None:  # type: ignore[no-untyped-def]
     """Write a PDF; report plan errors (exit 1) and warnings (on standard error)."""
-    from ..hostsheet import PlanError
+    from ...hostsheet import PlanError
 
     try:
         target, warnings = make()
@@ -96,3 +96,16 @@ def run_print(make) -> None:  # type: ignore[no-untyped-def]
         click.echo(f"note: the plan has {errors} error{'s' if errors != 1 else ''}; printed "
                    "anyway", err=True)
     click.echo(f"wrote {target}")
+
+
+def write_text_file(out: Path, text: str, force: bool) -> None:
+    """Write text to out atomically; an existing file needs force (a usage message if not)."""
+    from ..text.output import write_atomic
+
+    try:
+        write_atomic(out, text, force)
+    except FileExistsError as exc:
+        raise click.ClickException(f"{out} exists; use --force to replace it") from exc
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {out}: {exc.strerror or exc}") from exc
+

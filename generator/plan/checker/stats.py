@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..text.model import HOLE, MOUTH, RIVER, Plan
 from .geometry import PlanTables
-from .model import HOLE, MOUTH, RIVER, Plan
 from .movement import Maze
 from .reach import moves_to_exit
 
@@ -59,14 +59,14 @@ def plan_stats(plan: Plan) -> PlanStats:
 
 def plural_ru(n: int, one: str, few: str, many: str) -> str:
     """Return n with the Russian word form that goes with it (CLDR's rule, as everywhere)."""
-    from ..content.plurals import count
+    from ...content.plurals import count
 
     return count(n, (one, few, many), "ru")
 
 
 def plural_en(n: int, one: str, many: str) -> str:
     """Return n with the English word form that goes with it."""
-    from ..content.plurals import count
+    from ...content.plurals import count
 
     return count(n, (one, many), "en")
 

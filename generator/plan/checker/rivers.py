@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..text.model import MOUTH, RIVER, Plan, Pos, cell_name
 from .geometry import DIRECTION_INDEX, PlanTables
 from .messages import Term
-from .model import MOUTH, RIVER, Plan, Pos, cell_name
 from .report import Finding, Locator
 
 Fault = tuple[str, list[Pos]]

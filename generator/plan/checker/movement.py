@@ -16,8 +16,8 @@ flowing nowhere, a broken cycle) get the nearest sensible reading; the rules rep
 
 from __future__ import annotations
 
+from ..text.model import DIRECTION_OF, DIRECTIONS, HOLE, MOUTH, RIVER, Plan, Pos
 from .geometry import DIRECTION_INDEX, OPPOSITE_INDEX, Geometry, PlanTables
-from .model import DIRECTION_OF, DIRECTIONS, HOLE, MOUTH, RIVER, Plan, Pos
 
 
 class Maze:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..content.placeholders import fill
-from ..content.play import PlayTexts
-from ..errors import ContentError, Problem
+from ...content.placeholders import fill
+from ...content.play import PlayTexts
+from ...errors import ContentError, Problem
+from ..text.model import Plan, Pos, cell_name
 from .answers import answer_text, error_text
 from .engine import Action, IllegalAction
-from .model import Plan, Pos, cell_name
 from .play import (
     Session,
     Vocabulary,

@@ -27,9 +27,12 @@ import math
 import random
 from dataclasses import dataclass
 
-from .codes import en_code, ru_code
-from .geometry import geometry
-from .model import (
+from ..checker.geometry import geometry
+from ..checker.movement import Maze
+from ..checker.reach import all_reachable, component_of, moves_to_exit
+from ..checker.stats import plan_stats, summary_line
+from ..text.codes import en_code, ru_code
+from ..text.model import (
     ARSENAL,
     DIRECTIONS,
     HOLE,
@@ -49,9 +52,6 @@ from .model import (
     perimeter_sides,
     step_pos,
 )
-from .movement import Maze
-from .reach import all_reachable, component_of, moves_to_exit
-from .stats import plan_stats, summary_line
 
 MAX_ATTEMPTS = 400
 MAX_SWAMPS = 3

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .model import Pos, Side
+from ..text.model import Pos, Side
 
 ERROR = "error"
 WARNING = "warning"

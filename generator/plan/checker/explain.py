@@ -11,7 +11,8 @@ import textwrap
 from dataclasses import dataclass
 
 from .check import check_plan
-from .explanations import EXAMPLES, HEADINGS, TEXTS, Example
+from .examples import EXAMPLES, Example
+from .explanations import HEADINGS, TEXTS
 
 WIDTH = 90
 EXAMPLE_FILE = "plan.txt"

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import click
 
-from ..content.paths import ContentRoots
-from ..errors import UsageError
+from ...content.paths import ContentRoots
+from ...errors import UsageError
 
 GAME = "paper-labyrinth"
 CODE_LANGUAGES = ("ru", "en")
@@ -55,7 +55,7 @@ def choose_language(lang: str | None, plans: list[Path], content: Path | None,
     --lang, with "did you mean" for a near miss."""
     known = plan_languages(content)
     if lang is not None:
-        from ..languages import content_option, resolve_language  # YAML and more: only here
+        from ...languages import content_option, resolve_language  # YAML and more: only here
 
         flag = content_option(ContentRoots.with_user(content)) or " --content my-content"
         try:

@@ -31,9 +31,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..checker.messages import Term, show
+from ..checker.report import Finding, PlanReadError
 from .codes import read_code
 from .gridtext import _meaning
-from .messages import Term, show
 from .model import (
     MAX_SIZE,
     MIN_SIZE,
@@ -49,7 +50,6 @@ from .model import (
     parse_cell_name,
     perimeter_sides,
 )
-from .report import Finding, PlanReadError
 
 KEYS = ("format", "version", "rows", "cols", "cell_width", "before", "after", "cells", "walls",
         "swamps", "exit")
@@ -98,7 +98,7 @@ def _aliases(text: str) -> tuple[int, int] | None:
 
 def _load(text: str, file: str) -> tuple[Any, Any, list[Finding]]:
     """Parse text as YAML (JSON is read the same way); return data, positions, findings."""
-    from ..sourceyaml import parse_yaml
+    from ...sourceyaml import parse_yaml
 
     if len(text) > MAX_CHARS:
         return None, None, [Finding("size", "size.file", 1, 1, params={"limit": MAX_CHARS})]

@@ -11,8 +11,8 @@ be reached, naming a sample cell of it and the walls around the cut-off cells.
 
 from __future__ import annotations
 
+from ..text.model import Plan, Pos, cell_name, direction_between
 from .messages import Nested
-from .model import Plan, Pos, cell_name, direction_between
 from .movement import Maze
 from .report import Finding, Locator
 

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..checker.report import Finding, PlanReadError
 from .cleangrid import WALL_H, WALL_V, Grid, read_clean, remember, shape
 from .codes import read_code
 from .model import (
@@ -38,7 +39,6 @@ from .model import (
     cell_name,
     perimeter_sides,
 )
-from .report import Finding, PlanReadError
 
 MAX_FINDINGS = 200
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
@@ -235,7 +235,7 @@ def _first_bad(seg: str) -> int:
 
 
 def _show(text: str) -> str:
-    from .messages import show
+    from ..checker.messages import show
     return show(text)
 
 
@@ -244,7 +244,7 @@ def _show_char(ch: str) -> str:
 
 
 def _term(word: str) -> object:
-    from .messages import Term
+    from ..checker.messages import Term
     return Term(word)
 
 

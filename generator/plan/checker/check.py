@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .gridtext import read_grid, short_rows
+from ..text.gridtext import read_grid, short_rows
+from ..text.model import Plan
+from ..text.structured import read_structured
 from .messages import render
-from .model import Plan
 from .report import ERROR, Finding, PlanReadError, PlanReport, Problem
 from .rules import check_rules
-from .structured import read_structured
 
 MAX_BYTES = 1_000_000
 STRUCTURED_SUFFIXES = (".yaml", ".yml", ".json")

@@ -1,0 +1,3 @@
+"""The `plan` command group (`cli`, the only part that imports Click, with `clihelp`) and
+the language a plan command speaks (`language`).
+"""

@@ -1,0 +1,3 @@
+"""Random plans worth playing, reproducible from a seed (`randomplan`), one or a batch
+(`batch`).
+"""
