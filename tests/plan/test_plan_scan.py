@@ -188,3 +188,19 @@ def test_a_photo_too_coarse_for_its_boxes_is_refused_not_guessed(tmp_path: Path)
     assert result.output.startswith(f"{photo}: the photo is too coarse: a box of the form is ")
     assert result.output.endswith(" pixels wide and at least 4.5 are needed; take it closer or at "
                                   "a higher resolution\n")
+
+
+@pytest.mark.parametrize("env, said", [
+    ({"LANG": "C.UTF-8"}, "not an image (JPEG, PNG, WebP…): give a photo of the form"),
+    ({"LANG": "ru_RU.UTF-8"}, "это не изображение (JPEG, PNG, WebP…): сфотографируйте бланк")])
+def test_scan_speaks_the_system_language_without_lang(tmp_path: Path, monkeypatch, env, said):
+    """Like every plan command: --lang, else (no plan to read codes from) the locale."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    photo = tmp_path / "photo.jpg"
+    photo.write_text("hello", encoding="utf-8")
+    result = CliRunner().invoke(plan_group, ["scan", str(photo)])
+    assert result.exit_code == 1
+    assert f"{photo}: {said}" in result.output

@@ -23,15 +23,16 @@ SIZE = click.IntRange(MIN_SIZE, MAX_SIZE)
 @click.option("--cols", type=SIZE, default=None, help="Columns of the grid (2-12).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
               help="Paper size.")
-@click.option("--lang", type=LANG, default="ru", show_default=True,
-              help="Language of the legend and the box labels.")
+@click.option("--lang", type=LANG, default=None,
+              help="Language of the legend and the box labels (ru or en). [default: the --fill "
+                   "plan's cell codes, else the system locale's language, else en]")
 @click.option("--fill", "source", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               default=None, metavar="PLAN", help="Draw PLAN's walls and marks on the form as a "
                                                  "host would (its size is the form's).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="PDF to write. Default: plan-form-RxC-LANG-PAPER.pdf, or "
                    "PLAN-form-LANG-PAPER.pdf with --fill, in the current folder.")
-def form_command(rows: int | None, cols: int | None, paper: str, lang: str,
+def form_command(rows: int | None, cols: int | None, paper: str, lang: str | None,
                  source: Path | None, out: Path | None) -> None:
     """Print a plan form: a grid to draw a plan on by tracing walls and filling boxes.
 
@@ -44,6 +45,7 @@ def form_command(rows: int | None, cols: int | None, paper: str, lang: str,
     from .layout import FormSizeError, layout
     from .marks import FormFillError
 
+    lang = _language(lang, [source] if source is not None else [])
     plan = None
     if source is not None:
         plan = _load(source, lang)
@@ -69,6 +71,13 @@ def form_command(rows: int | None, cols: int | None, paper: str, lang: str,
         click.echo(f"{out}: cannot write: {exc.strerror or exc}", err=True)
         sys.exit(1)
     click.echo(f"wrote {out}")
+
+
+def _language(lang: str | None, plans: list[Path]) -> str:
+    """The language of a form or a scan, as every plan command chooses it (ru or en here)."""
+    from ..commands.language import choose_language, message_language
+
+    return message_language(choose_language(lang, plans, None))
 
 
 def _load(source: Path, lang: str):  # type: ignore[no-untyped-def]
@@ -97,9 +106,11 @@ def _load(source: Path, lang: str):  # type: ignore[no-untyped-def]
 @click.option("--overlay", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="OUT.png", help="Draw what was read over the photo (with several photos: "
                                       "OUT-1.png, OUT-2.png…).")
-@click.option("--lang", type=LANG, default="ru", show_default=True,
-              help="Language of the messages and of the plan's codes.")
-def scan_command(photos: tuple[Path, ...], fmt: str, overlay: Path | None, lang: str) -> None:
+@click.option("--lang", type=LANG, default=None,
+              help="Language of the messages and of the plan's codes (ru or en). [default: the "
+                   "system locale's language, else en]")
+def scan_command(photos: tuple[Path, ...], fmt: str, overlay: Path | None,
+                 lang: str | None) -> None:
     """Read photos of filled plan forms: print each plan as grid text, then its check.
 
     Marks the reader is unsure of are listed (PHOTO: cell B3: river direction unclear (0.45))
@@ -108,6 +119,7 @@ def scan_command(photos: tuple[Path, ...], fmt: str, overlay: Path | None, lang:
     """
     from .scanout import scan_one
 
+    lang = _language(lang, [])
     results = []
     ok = True
     for i, photo in enumerate(photos):
