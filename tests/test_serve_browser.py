@@ -58,6 +58,18 @@ def shots(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config
         print(f"\nserve screenshots: {folder}")
 
 
+def shoot(page: object, path: Path) -> None:
+    """A full-page screenshot once every picture has loaded: lazily loaded ones (the
+    catalogue, the preview) are asked for at once, and waited for up to 5 s."""
+    page.evaluate("""() => Promise.race([
+        Promise.all([...document.images].map(img => {
+            img.loading = 'eager';
+            return img.complete ? null : new Promise(done => { img.onload = img.onerror = done; });
+        })),
+        new Promise(done => setTimeout(done, 5000))])""")  # type: ignore[attr-defined]
+    page.screenshot(path=path, full_page=True)  # type: ignore[attr-defined]
+
+
 @pytest.fixture
 def page(browser: object, url: str) -> Iterator[object]:
     context = browser.new_context(base_url=url, locale="en-GB",  # type: ignore[attr-defined]
@@ -100,7 +112,7 @@ def cli_file(tmp_path: Path, content: Path, *options: str) -> Path:
 def test_lost_pieces_download_is_the_cli_file(page: object, content: Path, tmp_path: Path,
                                               shots: Path) -> None:
     choose_lost_pieces(page)
-    page.screenshot(path=shots / "print-lost-pieces-en.png", full_page=True)  # type: ignore
+    shoot(page, shots / "print-lost-pieces-en.png")
     got = download(page, tmp_path)
     assert got.name == "magic-labyrinth-pieces-en-a4.pdf"
     assert got.read_bytes() == cli_file(tmp_path, content, "--pieces",
@@ -132,7 +144,7 @@ def test_letter_and_fold_change_the_preview(page: object, content: Path, tmp_pat
     image.evaluate("img => img.decode()")
     ratio = image.evaluate("img => img.naturalWidth / img.naturalHeight")
     assert abs(ratio - 8.5 / 11) < 0.01 or abs(ratio - 11 / 8.5) < 0.01  # Letter, not A4
-    page.screenshot(path=shots / "print-letter-fold-en.png", full_page=True)  # type: ignore
+    shoot(page, shots / "print-letter-fold-en.png")
     got = download(page, tmp_path)
     assert got.read_bytes() == cli_file(tmp_path, content, "--pieces", "token-14,formula-9",
                                         "--paper", "letter", "--duplex", "fold").read_bytes()
@@ -152,7 +164,7 @@ def test_a_saved_edit_shows_in_the_preview_within_two_seconds(page: object, cont
         edit(english, "14: Fire Salamander", "14: Fire Newt")
         expect(texts).to_contain_text("Newt", timeout=2000)
         took = time.monotonic() - saved
-        page.screenshot(path=shots / "print-after-edit-en.png", full_page=True)  # type: ignore
+        shoot(page, shots / "print-after-edit-en.png")
     finally:
         english.write_bytes(kept)
     assert took <= 2.0
@@ -176,7 +188,7 @@ def test_a_broken_yaml_shows_on_the_check_page(page: object, content: Path,
                                         timeout=5000)
         expect(problem).to_contain_text("invalid YAML: mapping values are not allowed here")
         expect(problem.locator("pre")).to_have_text("    14: Fire: Salamander")
-        page.screenshot(path=shots / "check-broken-yaml-en.png", full_page=True)  # type: ignore
+        shoot(page, shots / "check-broken-yaml-en.png")
     finally:
         english.write_bytes(kept)
     expect(verdict).to_contain_text("The content is valid", timeout=5000)
@@ -201,7 +213,7 @@ def test_keyboard_only_and_russian_interface(browser: object, url: str, tmp_path
     try:
         page.goto("/")
         expect(page.locator("h1")).to_have_text("Игры")
-        page.screenshot(path=shots / "games-ru.png", full_page=True)
+        shoot(page, shots / "games-ru.png")
         tab_to(page, f'a[href="/print/{GAME}"]')
         page.keyboard.press("Enter")
         expect(page.locator("h1")).to_have_text("Печать: Волшебный лабиринт")
@@ -215,7 +227,7 @@ def test_keyboard_only_and_russian_interface(browser: object, url: str, tmp_path
         expect(status).to_contain_text("Листов: 1, страниц: 2: magic-labyrinth-pieces-ru-a4.pdf")
         assert page.locator('input[name="piece"]:checked').evaluate_all(
             "boxes => boxes.map(b => b.value)") == ["token-14", "token-15"]
-        page.screenshot(path=shots / "print-keyboard-ru.png", full_page=True)
+        shoot(page, shots / "print-keyboard-ru.png")
         tab_to(page, '[data-action="select-kind"][data-kind="card"]', most=5)
         page.keyboard.press("Enter")  # every formula card
         expect(status).to_contain_text("Листов: 3, страниц: 6")
@@ -229,9 +241,9 @@ def test_keyboard_only_and_russian_interface(browser: object, url: str, tmp_path
         expect(status).to_contain_text("Sheets: 3, pages: 6")  # the same choices, in English
         for name in ("check", "languages"):
             page.goto(f"/{name}")
-            page.screenshot(path=shots / f"{name}-en.png", full_page=True)
+            shoot(page, shots / f"{name}-en.png")
         page.goto("/")
-        page.screenshot(path=shots / "games-en.png", full_page=True)
+        shoot(page, shots / "games-en.png")
     finally:
         context.close()
 
@@ -251,4 +263,4 @@ def test_a_whole_part_and_the_whole_set(page: object, content: Path, tmp_path: P
     expect(status).to_contain_text("Sheets: 7, pages: 11: magic-labyrinth-all-en-a4.pdf")
     sheets = page.locator('[data-role="sheet"]')  # type: ignore[attr-defined]
     assert [sheets.nth(i).locator("figure").count() for i in range(7)] == [2, 2, 2, 2, 1, 1, 1]
-    page.screenshot(path=shots / "print-pack-en.png", full_page=True)  # type: ignore
+    shoot(page, shots / "print-pack-en.png")
