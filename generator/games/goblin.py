@@ -47,6 +47,7 @@ def goblin_rules_context(bundle: GoblinBundle, lang: str) -> dict[str, Any]:
         "name": bundle.name(lang),
         "players": {"min": game.players, "max": game.players},
         "minutes": game.minutes,
+        "cover_ornament": "hex",  # a cave of hexes on the title page, not the square maze
         "facts": game.facts.model_dump(),
         "locations": locations,
         "counters": [{"id": c.id, "picture": c.picture, "name": bundle.counter_name(c.id, lang),

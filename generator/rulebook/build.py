@@ -214,6 +214,8 @@ class _LineMapper:
 def rulebook_meta(meta: Mapping[str, Any], context: Mapping[str, Any]) -> dict[str, Any]:
     """Front matter, completed with players and minutes from the game's context."""
     out = dict(meta)
+    if "ornament" not in out and isinstance(context.get("cover_ornament"), str):
+        out["ornament"] = context["cover_ornament"]  # the title page's vignette: maze or hex
     for key in ("players", "minutes"):
         source = f"cover_{key}" if f"cover_{key}" in context else key  # the cover's own count
         if key not in out and source in context:

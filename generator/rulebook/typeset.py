@@ -42,6 +42,7 @@ from .flowables import (
     code_font,
 )
 from .hyphenate import KEEP_WHOLE
+from .ornaments import HexOrnament
 from .typedoc import Contents, LayoutRecord, PageNumberCanvas, RulebookDoc
 from .typestyle import (
     _ALIGN,
@@ -335,7 +336,9 @@ def typeset_rulebook(meta: Mapping[str, Any], blocks: list[P.Block], lang: str, 
     facts = facts_line(meta, words, lang)
     if facts:
         story.append(Paragraph(P.escape(facts), st.facts))
-    story += [Spacer(1, 14 * mm), MazeOrnament(title, 44 * mm)]
+    ornament = (HexOrnament(title, 44 * mm) if meta.get("ornament") == "hex"
+                else MazeOrnament(title, 44 * mm))
+    story += [Spacer(1, 14 * mm), ornament]
     story += [NextPageTemplate("body"), PageBreak()]
 
     body = builder.blocks(blocks)

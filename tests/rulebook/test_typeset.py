@@ -199,3 +199,21 @@ def test_a_diagram_that_fails_while_drawn_becomes_a_placeholder(tmp_path: Path) 
     text = " ".join(page.extract_text() for page in reader.pages)
     assert "An ingredient token" in text and "After the diagram." in text
     assert text.count("An ingredient token") == 2  # the placeholder's text and the caption
+
+
+@pytest.mark.parametrize("game, ornament", [("goblin-slayer", "hex"),
+                                            ("magic-labyrinth", None),
+                                            ("paper-labyrinth", None)])
+def test_the_title_page_vignette_follows_the_game(game, ornament):
+    """Goblin Slayer's cover has a cave of hexes (rulebook review #43); the labyrinths keep the
+    square maze. A book's front matter may choose either."""
+    from generator.rulebook.build import rulebook_meta
+    from generator.rulebook.ornaments import HexOrnament
+
+    from .conftest import game_context
+
+    meta = rulebook_meta({"title": "X"}, game_context(game, "en"))
+    assert meta.get("ornament") == ornament
+    assert rulebook_meta({"ornament": "maze"}, game_context(game, "en"))["ornament"] == "maze"
+    width, height = HexOrnament("Goblin Slayer", 100.0).wrap(500, 500)
+    assert (width, round(height, 3)) == (100.0, round(100 * 8 / (5 * 3 ** 0.5), 3))
