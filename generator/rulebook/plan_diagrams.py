@@ -14,9 +14,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
+from ..draw.fonts import font
 from ..draw.kit import Box, Style
 from ..draw.papersheets import LEGEND_KEYS, draw_legend
-from ..draw.plan import _arrow, draw_plan, draw_trace, plan_margins
+from ..draw.plan import TRACE_COLOURS, _arrow, draw_plan, plan_margins
 from ..plan.text.gridtext import parse_grid
 from ..plan.text.model import Plan, Pos
 from .flowables import PainterFlowable
@@ -88,10 +89,27 @@ def plan_sample(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     def paint(c: Canvas, box: Box) -> None:
         x, y_top = box.x + lay.left, box.y + box.h - lay.top
         draw_plan(c, x, y_top, lay.cell, plan, Style(), label)
-        if paths:
-            draw_trace(c, x, y_top, lay.cell, plan, paths)
+        for k, (name, (pos, *_)) in enumerate(paths):
+            _start_mark(c, lay.centre(box, pos), lay.cell, name,
+                        TRACE_COLOURS[k % len(TRACE_COLOURS)])
 
     return PainterFlowable(lay.width, lay.height, paint)
+
+
+def _start_mark(c: Canvas, centre: tuple[float, float], s: float, name: str,
+                colour: colors.Color) -> None:
+    """A player's start: a dot in the lower left of the cell and the name beside it, along
+    the cell's bottom, clear of the icon or arrow in the cell's middle."""
+    x, y = centre[0] - s * 0.3, centre[1] - s * 0.3
+    size = max(6.0, s * 0.15)
+    c.saveState()
+    c.setFillColor(colour)
+    c.setStrokeColor(colors.white)
+    c.setLineWidth(0.8)
+    c.circle(x, y, s * 0.08, stroke=1, fill=1)
+    c.setFont(font("Sans-Bold"), size)
+    c.drawString(x + s * 0.12, y - size * 0.35, name[:12])
+    c.restoreState()
 
 
 def _leg(c: Canvas, a: tuple[float, float], b: tuple[float, float], trim: float,
@@ -157,7 +175,7 @@ def movement(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
         draw_plan(c, box.x + lay.left, box.y + box.h - lay.top, s, plan, Style(), label)
         pts = [lay.centre(box, pos) for pos in path]
         if pts:  # the start dot in a corner of its cell, clear of the cell's own icon
-            pts[0] = (pts[0][0] - s * 0.28, pts[0][1] - s * 0.28)
+            pts[0] = (pts[0][0] - s * 0.35, pts[0][1] - s * 0.35)
         c.saveState()
         c.setLineCap(1)
         for color, halo in ((colors.white, 2.2), (ACCENT, 0.0)):  # a white halo, then the path
