@@ -71,12 +71,17 @@ def turn_example(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
         c.setFont(font("Sans-Bold"), s * 0.2)
         c.drawCentredString(x, y - s * 0.07, str(number))
 
-    def pawn(c: Canvas, x: float, y: float, who: int) -> None:
+    def pawn(c: Canvas, x: float, y: float, who: int, left: bool = False) -> None:
         c.setFillColor(PAWNS[who])
         draw_mark(c, x, y, s * 0.16, who)
+        name = names[who] if who < len(names) else ""
+        width = c.stringWidth(name, font("Sans-Bold"), 7)
+        nx = x - s * 0.17 - width if left else x + s * 0.17  # left: a pawn by the board's edge
+        c.setFillColor(colors.HexColor("#fbf8f2"))  # a patch of paper: the name reads over walls
+        c.rect(nx - 1, y + s * 0.12 - 2, width + 2, 8.5, stroke=0, fill=1)
         c.setFillColor(INK)
         c.setFont(font("Sans-Bold"), 7)
-        c.drawString(x + s * 0.17, y + s * 0.12, names[who] if who < len(names) else "")
+        c.drawString(nx, y + s * 0.12, name)
 
     def board(c: Canvas, x0: float, top: float, row2: list[str]) -> None:
         for (r, col), sides in fixed.items():
@@ -103,7 +108,7 @@ def turn_example(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
         for col, number in TOKENS.items():
             token(c, x0 + (col + 0.5) * s, top - 1.5 * s, number)
         pawn(c, x0 + 0.5 * s, top - 0.5 * s, 0)
-        pawn(c, x0 + 6.5 * s, top - 1.5 * s, 1)
+        pawn(c, x0 + 6.5 * s, top - 1.5 * s, 1, left=True)
         tile(c, box.x, top - 2 * s, SPARE)
         c.setFillColor(ACCENT)
         c.setStrokeColor(ACCENT)
