@@ -86,6 +86,9 @@ class ErrorTexts(Strict):
     bad_plan: str
     unknown_action: Annotated[str, uses("action")]
     start_late: str
+    # after a replayed transcript's refused action (`plan print --trace`); optional, as older
+    # translations lack it: without it the refusal is said alone
+    other_plan: str = ""
 
 
 class PlayTexts(Strict):

@@ -318,3 +318,17 @@ def test_an_interactive_game_saved_as_json_can_be_traced(tmp_path: Path) -> None
     again = CliRunner().invoke(main, ["plan", "play", str(plan_file), "--save", str(saved)],
                                input=typed)
     assert again.exit_code == 2 and "exists" in again.output
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "action 1: Здесь нет клада. — может быть, это запись партии на другом плане?"),
+    ("en", "action 1: There is no treasure here. — is this the transcript of another plan?")])
+def test_a_transcript_refused_on_this_plan_is_told_in_one_language(tmp_path: Path, lang: str,
+                                                                  said: str) -> None:
+    plan_file, _ = _example_files(tmp_path)
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps({"players": [{"name": "Аня", "start": "A1"}], "seed": 0,
+                                "turns": [{"player": "Аня", "action": "take"}]}),
+                    encoding="utf-8")
+    result = run("print", plan_file, "--trace", game, "--lang", lang, "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 1 and said in result.output, result.output

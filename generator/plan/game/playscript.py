@@ -205,8 +205,9 @@ def replay_transcript(plan: Plan, text: str, file: str, texts: PlayTexts,
             done += 1
     except IllegalAction as exc:
         where = f"action {done + 1}: " if done < len(turns) else ""
+        tail = f" {texts.errors.other_plan}" if texts.errors.other_plan else ""
         raise ContentError([Problem(file, 1, 1, f"{where}{error_text(texts, exc.code, exc.params)}"
-                                    " — is this the transcript of another plan?")]) from exc
+                                    f"{tail}")]) from exc
     return session
 
 
