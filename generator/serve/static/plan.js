@@ -66,14 +66,19 @@ function edgeButton(r, c, side, horizontal) {
   const kind = edgeAt(text, r, c, side);
   const b = button({ "data-edge": `${cellName(r, c)}-${side}`, class: `edge ${horizontal ? "h" : "v"} ${kind}`,
                      "data-kind": kind, "aria-label": `${cellName(r, c)} ${side}: ${kind}` }, "");
-  b.addEventListener("click", () => edge(r, c, side, tool() === "swamp" ? "swamp" : ""));
+  b.addEventListener("click", () => {
+    $('[data-role="board"]').focus();
+    edge(r, c, side, tool() === "swamp" ? "swamp" : "");
+  });
   return b;
 }
 
 function draw() {
   const board = $('[data-role="board"]');
   const grid = shape(text);
+  const focused = board.contains(document.activeElement);
   board.replaceChildren();
+  if (focused) board.focus();
   if (!grid) return;
   board.style.gridTemplateColumns = `repeat(${grid.cols}, 0.4em 3em) 0.4em`;
   for (let R = 0; R <= 2 * grid.rows; R++) {
@@ -85,7 +90,7 @@ function draw() {
       else {
         const b = button({ "data-cell": cellName(r, c), class: "cell" }, cellAt(text, r, c));
         if (r === cursor.r && c === cursor.c) b.classList.add("cursor");
-        b.addEventListener("click", () => { cursor = { ...cursor, r, c }; paint(r, c); });
+        b.addEventListener("click", () => { cursor = { ...cursor, r, c }; board.focus(); paint(r, c); });
         board.append(b);
       }
     }
