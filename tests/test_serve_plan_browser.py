@@ -135,3 +135,28 @@ def test_fix_a_problem_and_its_message_goes(page: object, shots: Path) -> None:
     ok, problems = verdict(page)
     assert "river-wall" not in [rule for rule, _ in problems]
     shoot(page, shots / "plan-fixed.png")
+
+
+def test_swamps_holes_and_rivers_by_keys_and_the_russian_page(page: object, tmp_path: Path,
+                                                              shots: Path) -> None:
+    page.fill('[name="rows"]', "2")  # type: ignore[attr-defined]
+    page.fill('[name="cols"]', "2")  # type: ignore[attr-defined]
+    page.click('[data-action="new"]')  # type: ignore[attr-defined]
+    page.focus('[data-role="board"]')  # type: ignore[attr-defined]
+    kinds = []
+    for key in ("s", "s", "s"):  # the cursor's edge is A1's right: swamp →, swamp ←, none
+        page.keyboard.press(key)  # type: ignore[attr-defined]
+        kinds.append(page.get_attribute('[data-edge="A1-right"]', "data-kind"))  # type: ignore
+    assert kinds == ["swamp", "swamp", "open"]
+    page.keyboard.press("s")  # type: ignore[attr-defined]
+    for key in ("ArrowDown", "3", "ArrowRight", ">", "Shift+ArrowUp", "Space"):
+        page.keyboard.press(key)  # type: ignore[attr-defined]
+    verdict(page)
+    text = exported(page, tmp_path).decode()
+    assert text == "+--+--+\n|. >. |\n+--+  +\n|X3 R>|\n+--+--+\n"
+    page.goto("/plan?ui=ru")  # type: ignore[attr-defined]
+    ok, problems = verdict(page)
+    report = check_plan(text, "plan.txt", "ru")
+    assert (ok, problems) == (report.valid, [(p.rule, p.message) for p in report.problems])
+    assert page.text_content('[data-role="verdict"]').startswith("Ошибок в плане")  # type: ignore
+    shoot(page, shots / "plan-russian.png")

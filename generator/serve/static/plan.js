@@ -178,7 +178,9 @@ function onKey(event) {
     return draw();
   }
   const { r, c, side } = cursor;
-  const lower = key.toLowerCase();
+  // letters by their place on the keyboard, so that they work in a Russian layout too
+  const lower = /^Key[A-Z]$/.test(event.code || "") ? event.code.slice(3).toLowerCase()
+    : key.toLowerCase();
   if (key === " ") { event.preventDefault(); return edge(r, c, side, ""); }
   if (lower === "e") return edge(r, c, side, "exit");
   if (lower === "s") return edge(r, c, side, "swamp");
@@ -186,7 +188,7 @@ function onKey(event) {
     $('input[name="hole-number"]').value = key;
     return paint(r, c, "hole");
   }
-  const name = KEYS[key] || KEYS[lower];
+  const name = KEYS[key] || KEYS[lower];  // > < ^ by the character they type
   if (name) { event.preventDefault(); paint(r, c, name); }
 }
 
