@@ -18,7 +18,8 @@ const SIDES = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "top", ArrowDow
 const MOVES = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
 
 let text = localStorage.getItem(STORE) || blank(4, 5, root.dataset.lang === "ru" ? "С" : ".");
-let past = [], future = [], cursor = { r: 0, c: 0, side: "right" }, asked = 0, problems = [];
+let past = [], future = [], cursor = { r: 0, c: 0, side: "right" }, problems = [];
+let asked = 0, answered = 0;  // checks asked for and the last one shown
 
 function codesOf(plan) {  // the codes of the plan's language (Cyrillic codes: Russian)
   return /[А-яЁё]/.test(plan) ? CODES.ru : /[A-Za-z]/.test(plan) ? CODES.en
@@ -125,6 +126,7 @@ async function check() {
     body: JSON.stringify({ text, token: root.dataset.token }) });
   const report = await reply.json();
   if (mine !== asked) return;  // a later change is being checked
+  answered = mine;
   verdict.removeAttribute("aria-busy");
   if (report.error) { verdict.textContent = report.error; verdict.dataset.ok = "false"; return; }
   problems = report.problems;
@@ -206,6 +208,7 @@ function download() {
 }
 
 async function random() {
+  busy();
   const query = new URLSearchParams();
   for (const name of ["rows", "cols", "seed", "rivers", "holes", "difficulty"]) {
     const value = root.querySelector(`[name="${name}"]`).value;
@@ -214,18 +217,28 @@ async function random() {
   const reply = await (await fetch(`/api/plan/random?${query}`)).json();
   $('[data-role="random-error"]').textContent = reply.error || "";
   if (reply.text) change(reply.text);
+  settle();
 }
 
 const importBox = $('[data-role="plan-import"]');
 $('[data-action="import"]').addEventListener("click", () => load(importBox.value));
+function busy() { $('[data-role="verdict"]').setAttribute("aria-busy", "true"); }
+
+function settle() {  // no check is under way (nothing changed after all): the verdict stands
+  if (answered === asked) $('[data-role="verdict"]').removeAttribute("aria-busy");
+}
+
 $('[data-action="import-file"]').addEventListener("change", async e => {
-  if (e.target.files[0]) load(await e.target.files[0].text());
+  if (!e.target.files[0]) return;
+  busy();
+  load(await e.target.files[0].text());
+  settle();
 });
 importBox.addEventListener("dragover", e => e.preventDefault());
 importBox.addEventListener("drop", async e => {
   e.preventDefault();
   const file = e.dataTransfer.files[0];
-  if (file) { importBox.value = await file.text(); load(importBox.value); }
+  if (file) { busy(); importBox.value = await file.text(); load(importBox.value); settle(); }
 });
 $('[data-action="export-text"]').addEventListener("click", download);
 $('[data-action="copy-text"]').addEventListener("click", () => navigator.clipboard.writeText(text));
