@@ -103,3 +103,25 @@ def test_the_page_has_its_hooks_and_the_token(client: TestClient, state: State) 
                  'data-action="export-text"', f'data-token="{state.token}"'):
         assert hook in html
     assert "Редактор плана" in client.get("/plan?ui=ru").text
+
+
+def test_the_sheets_are_plan_print_and_plan_sheets_pdfs(client: TestClient, state: State,
+                                                        tmp_path: Path) -> None:
+    text = (PLANS / "spec_example.txt").read_text(encoding="utf-8")
+    (tmp_path / "plan.txt").write_text(text, encoding="utf-8")
+    for kind, command in (("host", "print"), ("players", "sheets")):
+        answer = client.post("/api/plan/print?ui=en", content=json.dumps(
+            {"text": text, "token": state.token, "kind": kind, "paper": "a4"}))
+        assert answer.status_code == 200, answer.text
+        assert answer.headers["content-type"] == "application/pdf"
+        out = tmp_path / f"{kind}.pdf"
+        code, _, err = run_cli("plan", command, str(tmp_path / "plan.txt"), "--lang", "en",
+                               "--out", str(out))
+        assert code == 0, err
+        assert answer.content == out.read_bytes()
+    broken = (PLANS / "bad_river_wall.txt").read_text(encoding="utf-8")
+    refused = client.post("/api/plan/print?ui=en", content=json.dumps(
+        {"text": broken, "token": state.token, "kind": "host"}))
+    assert refused.status_code == 400
+    assert refused.json()["problems"] == [
+        "error[river-wall]: add a wall between B2 and B3: they belong to different rivers"]

@@ -116,6 +116,11 @@ def test_every_fixture_plan_gets_plan_checks_verdict(page: object, tmp_path: Pat
     page.click('[data-action="import"]')  # type: ignore[attr-defined]
     assert verdict(page) == expected(spec.read_bytes())
     assert exported(page, tmp_path) == spec.read_bytes()
+    with page.expect_download() as info:  # type: ignore[attr-defined]
+        page.click('[data-action="print-host"]')  # type: ignore[attr-defined]
+    assert info.value.suggested_filename == "plan-host-en-a4.pdf"
+    info.value.save_as(tmp_path / "host.pdf")
+    assert (tmp_path / "host.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_fix_a_problem_and_its_message_goes(page: object, shots: Path) -> None:

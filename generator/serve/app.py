@@ -56,7 +56,7 @@ def make_app(state: State, port: int) -> Guard:
                       autoescape=select_autoescape(["html"]), trim_blocks=True,
                       lstrip_blocks=True)
     views = Views(state, env)
-    plans = PlanViews(state.token)
+    plans = PlanViews(state)
     routes = [
         Route("/", views.games), Route("/print/{game}", views.print_page),
         Route("/api/preview/{game}", views.preview), Route("/download/{game}", views.download),
@@ -69,6 +69,7 @@ def make_app(state: State, port: int) -> Guard:
         Route("/plan", lambda r: plans.page(r, views.page)),
         Route("/api/plan/check", plans.check, methods=["POST"]),
         Route("/api/plan/random", plans.random),
+        Route("/api/plan/print", plans.print_pdf, methods=["POST"]),
         Route("/api/plan/explain/{rule}", plans.explain),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]

@@ -10,6 +10,8 @@ column, named as the page's hooks are (`B3`, `B3-right`; see `place_at`).
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
@@ -17,6 +19,7 @@ from starlette.responses import JSONResponse, Response
 
 from . import i18n
 from .guard import token_ok
+from .state import Failure, State
 
 MAX_PLAN = 16 * 1024  # bytes of a plan's text: a commented 12×12 plan needs about 2 KB
 RANDOM_OPTIONS = ("rows", "cols", "seed", "rivers", "holes")
@@ -83,31 +86,80 @@ def _lang(request: Request) -> str:
                        request.headers.get("accept-language", ""))
 
 
+def print_sheets(text: str, kind: str, lang: str, paper: str, content: Path | None
+                 ) -> bytes | list[str]:
+    """The host sheet (`plan print`) or player sheets (`plan sheets`) of text, as a PDF made
+    from a file plan.txt holding it; or the messages of the errors that stop it."""
+    from ..hostsheet import PlanError, print_host_sheets, print_player_sheets
+
+    with tempfile.TemporaryDirectory() as folder:
+        path, out = Path(folder) / "plan.txt", Path(folder) / "sheets.pdf"
+        path.write_bytes(text.encode("utf-8"))
+        try:
+            if kind == "host":
+                print_host_sheets([path], lang, paper, out, False, content)
+            else:
+                print_player_sheets(path, lang, paper, out, content)
+        except PlanError as exc:
+            return [p.message for p in exc.problems if p.severity == "error"]
+        return out.read_bytes()
+
+
 class PlanViews:
     """The views of the plan editor."""
 
-    def __init__(self, token: str) -> None:
-        self.token = token
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.token = state.token
 
-    async def check(self, request: Request) -> Response:
-        """POST {"text", "token"}: the checker's report of the text in the page's language."""
-        from starlette.concurrency import run_in_threadpool
-
+    async def _sent(self, request: Request) -> dict[str, Any] | Response:
+        """The JSON a page sent with this run's token, or the response refusing it."""
         body = await request.body()
         if len(body) > MAX_PLAN:
             return JSONResponse({"error": f"the plan is larger than {MAX_PLAN // 1024} KB"}, 413)
         try:
             sent = json.loads(body.decode("utf-8"))
-            text, token = sent["text"], sent.get("token")
-            if not isinstance(text, str):
+            if not isinstance(sent["text"], str):
                 raise TypeError
         except (ValueError, KeyError, TypeError, AttributeError):
             return JSONResponse({"error": 'send JSON {"text": PLAN, "token": TOKEN}'}, 400)
-        if not token_ok(token, self.token):
+        if not token_ok(sent.get("token"), self.token):
             return JSONResponse({"error": "refused: this request did not come from this "
                                           "server's page (reload the page)"}, 403)
-        report = await run_in_threadpool(report_of, text, _lang(request))
+        return dict(sent)
+
+    async def check(self, request: Request) -> Response:
+        """POST {"text", "token"}: the checker's report of the text in the page's language."""
+        from starlette.concurrency import run_in_threadpool
+
+        sent = await self._sent(request)
+        if isinstance(sent, Response):
+            return sent
+        report = await run_in_threadpool(report_of, sent["text"], _lang(request))
         return JSONResponse(report)
+
+    async def print_pdf(self, request: Request) -> Response:
+        """POST {"text", "token", "kind": "host"|"players", "paper"}: the sheets' PDF."""
+        from starlette.concurrency import run_in_threadpool
+
+        sent = await self._sent(request)
+        if isinstance(sent, Response):
+            return sent
+        kind, paper, lang = sent.get("kind"), sent.get("paper", "a4"), _lang(request)
+        if kind not in ("host", "players") or paper not in ("a4", "letter"):
+            return JSONResponse({"error": "kind: host or players; paper: a4 or letter"}, 400)
+        try:
+            made = await run_in_threadpool(self.state.run, print_sheets, sent["text"], kind,
+                                           lang, paper, self.state.folders.content)
+        except Failure as exc:
+            return JSONResponse({"error": exc.message or i18n.WORDS[lang]["error.internal"]},
+                                400)
+        if isinstance(made, list):
+            return JSONResponse({"error": i18n.WORDS[lang]["plan.unprintable"],
+                                 "problems": made}, 400)
+        name = f"plan-{kind}-{lang}-{paper}.pdf"
+        return Response(made, media_type="application/pdf",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     def random(self, request: Request) -> Response:
         """GET with the options of `plan random`: a random valid plan's grid text."""

@@ -199,10 +199,10 @@ function redo() { if (future.length) { past.push(text); change(future.pop(), fal
 
 function load(next) { change(next.replace(/^\ufeff/, "")); }
 
-function download() {
+function download(blob = new Blob([text], { type: "text/plain;charset=utf-8" }), name = "plan.txt") {
   const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-  link.download = "plan.txt";
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
@@ -240,7 +240,18 @@ importBox.addEventListener("drop", async e => {
   const file = e.dataTransfer.files[0];
   if (file) { busy(); importBox.value = await file.text(); load(importBox.value); settle(); }
 });
-$('[data-action="export-text"]').addEventListener("click", download);
+$('[data-action="export-text"]').addEventListener("click", () => download());
+for (const kind of ["host", "players"]) {
+  $(`[data-action="print-${kind}"]`).addEventListener("click", async () => {
+    const paper = $('[name="paper"]').value, box = $('[data-role="print-error"]');
+    box.textContent = "";
+    const reply = await fetch("/api/plan/print", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ text, token: root.dataset.token, kind, paper }) });
+    if (reply.ok) return download(await reply.blob(), `plan-${kind}-${root.dataset.lang}-${paper}.pdf`);
+    const answer = await reply.json();
+    box.textContent = [answer.error, ...(answer.problems || [])].join(" ");
+  });
+}
 $('[data-action="copy-text"]').addEventListener("click", () => navigator.clipboard.writeText(text));
 $('[data-action="undo"]').addEventListener("click", undo);
 $('[data-action="redo"]').addEventListener("click", redo);
