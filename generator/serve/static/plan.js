@@ -41,7 +41,10 @@ function paint(r, c, name = tool()) {
   if (name === "swamp") return;
   let code = codesOf(text)[name];
   if (name === "hole") {
-    code = ($('input[name="hole-letter"]').value || "X") + ($('input[name="hole-number"]').value || "1");
+    let letter = $('input[name="hole-letter"]').value || "X";
+    if (codesOf(text) === CODES.ru && letter === "X") letter = "Я";  // the default, in the plan's language
+    if (codesOf(text) === CODES.en && letter === "Я") letter = "X";
+    code = letter + ($('input[name="hole-number"]').value || "1");
   }
   change(setCell(text, r, c, code));
 }
