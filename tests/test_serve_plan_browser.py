@@ -165,3 +165,13 @@ def test_swamps_holes_and_rivers_by_keys_and_the_russian_page(page: object, tmp_
     assert (ok, problems) == (report.valid, [(p.rule, p.message) for p in report.problems])
     assert page.text_content('[data-role="verdict"]').startswith("Ошибок в плане")  # type: ignore
     shoot(page, shots / "plan-russian.png")
+
+
+def test_a_random_plan_with_plan_randoms_options(page: object) -> None:
+    for name, value in (("rows", "12"), ("cols", "12"), ("seed", "3")):
+        page.fill(f'[name="{name}"]', value)  # type: ignore[attr-defined]
+    page.select_option('[name="difficulty"]', "hard")  # type: ignore[attr-defined]
+    page.click('[data-action="random"]')  # type: ignore[attr-defined]
+    assert verdict(page) == (True, [])
+    assert page.locator("[data-cell]").count() == 144  # type: ignore[attr-defined]
+    assert page.text_content('[data-cell="L12"]')  # type: ignore[attr-defined]
