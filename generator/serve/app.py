@@ -30,6 +30,7 @@ from ..errors import UsageError
 from . import i18n
 from .engine import PREVIEW_DPI, PrintChoice, read_choice, render_page
 from .guard import Guard, allowed_hosts, token_ok
+from .planviews import PlanViews
 from .state import Failure, State
 
 HERE = Path(__file__).parent
@@ -55,6 +56,7 @@ def make_app(state: State, port: int) -> Guard:
                       autoescape=select_autoescape(["html"]), trim_blocks=True,
                       lstrip_blocks=True)
     views = Views(state, env)
+    plans = PlanViews(state)
     routes = [
         Route("/", views.games), Route("/print/{game}", views.print_page),
         Route("/api/preview/{game}", views.preview), Route("/download/{game}", views.download),
@@ -64,6 +66,11 @@ def make_app(state: State, port: int) -> Guard:
         Route("/languages", views.languages_page),
         Route("/languages/new", views.new_language, methods=["POST"]),
         Route("/api/version", views.version), Route("/gallery/{name}", views.gallery),
+        Route("/plan", lambda r: plans.page(r, views.page)),
+        Route("/api/plan/check", plans.check, methods=["POST"]),
+        Route("/api/plan/random", plans.random),
+        Route("/api/plan/print", plans.print_pdf, methods=["POST"]),
+        Route("/api/plan/explain/{rule}", plans.explain),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
 

@@ -10,6 +10,33 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {
         "title": "Labyrinth print-and-play",
         "nav.games": "Games", "nav.check": "Check", "nav.languages": "Languages",
+        "nav.plan": "Plan editor",
+        "plan.title": "Plan editor: «Labyrinth»",
+        "plan.intro": "Draw a plan: choose an object, then click cells; click an edge to put or "
+                      "take away a wall; click an edge of the frame to open or close it (the "
+                      "exit). Keys: arrows move, Shift+arrow picks the cursor's edge, space "
+                      "toggles its wall, E makes it the exit, S puts a swamp on it; L land, A "
+                      "arsenal, H medpost, O mouth, > < ^ V river, T real and F false "
+                      "treasure, 1–9 a hole; Ctrl+Z undo, Ctrl+Y redo. The plan is checked "
+                      "after every change and stays in this browser only.",
+        "plan.tools": "Object", "plan.hole": "Hole letter", "plan.rows": "Rows",
+        "plan.cols": "Columns", "plan.new": "New empty plan", "plan.undo": "Undo",
+        "plan.redo": "Redo", "plan.random": "Random plan", "plan.seed": "Seed",
+        "plan.rivers": "Rivers", "plan.holes": "Holes", "plan.difficulty": "Difficulty",
+        "plan.import": "Import: paste a plan's text here, or drop a file on it",
+        "plan.import.do": "Import", "plan.file": "Open a file", "plan.export": "Download",
+        "plan.copy": "Copy the text", "plan.text": "The plan's text",
+        "plan.ok": "The plan is valid.", "plan.bad": "The plan has errors: {n}.",
+        "plan.warnings": "Warnings: {n}", "plan.explain": "Why?",
+        "plan.checking": "Checking…", "plan.swamp": "swamp (on an edge)",
+        "tool.land": "land", "tool.arsenal": "arsenal", "tool.medpost": "medpost",
+        "tool.mouth": "mouth", "tool.river>": "river →", "tool.river<": "river ←",
+        "tool.river^": "river ↑", "tool.riverv": "river ↓", "tool.real": "real treasure",
+        "tool.false": "false treasure", "tool.hole": "hole",
+        "plan.unprintable": "The plan has errors: fix them first (the messages say how).",
+        "plan.print.host": "Host sheet (PDF)", "plan.print.players": "Player sheets (PDF)",
+        "plan.paper": "Paper", "plan.easy": "easy", "plan.normal": "normal",
+        "plan.hard": "hard",
         "switch": "По-русски", "skip": "Skip to the page",
         "games.intro": "Choose a game to print a whole set, a part, or only the pieces you lost.",
         "games.print": "Print {name}", "games.parts": "Parts",
@@ -57,6 +84,34 @@ WORDS: dict[str, dict[str, str]] = {
     "ru": {
         "title": "Лабиринты: распечатай и играй",
         "nav.games": "Игры", "nav.check": "Проверка", "nav.languages": "Языки",
+        "nav.plan": "Редактор плана",
+        "plan.title": "Редактор плана: «Лабиринт»",
+        "plan.intro": "Нарисуйте план: выберите предмет и щёлкайте по клеткам; щелчок по "
+                      "краю клетки ставит или убирает стенку, по краю рамки — открывает или "
+                      "закрывает его (выход). Клавиши: стрелки двигают курсор, Shift+стрелка "
+                      "выбирает его край, пробел ставит или убирает там стенку, E делает край "
+                      "выходом, S кладёт на него болото; L суша, A арсенал, H медпункт, O "
+                      "устье, > < ^ V река, T настоящий и F ложный клад, 1–9 яма; Ctrl+Z "
+                      "отменить, Ctrl+Y вернуть. План проверяется после каждого изменения и "
+                      "хранится только в этом браузере.",
+        "plan.tools": "Предмет", "plan.hole": "Буква ямы", "plan.rows": "Строк",
+        "plan.cols": "Столбцов", "plan.new": "Новый пустой план", "plan.undo": "Отменить",
+        "plan.redo": "Вернуть", "plan.random": "Случайный план", "plan.seed": "Зерно",
+        "plan.rivers": "Рек", "plan.holes": "Ям", "plan.difficulty": "Сложность",
+        "plan.import": "Импорт: вставьте сюда текст плана или перетащите на это поле файл",
+        "plan.import.do": "Импортировать", "plan.file": "Открыть файл",
+        "plan.export": "Скачать", "plan.copy": "Скопировать текст", "plan.text": "Текст плана",
+        "plan.ok": "План верен.", "plan.bad": "Ошибок в плане: {n}.",
+        "plan.warnings": "Предупреждений: {n}", "plan.explain": "Почему?",
+        "plan.checking": "Проверка…", "plan.swamp": "болото (на краю)",
+        "tool.land": "суша", "tool.arsenal": "арсенал", "tool.medpost": "медпункт",
+        "tool.mouth": "устье", "tool.river>": "река →", "tool.river<": "река ←",
+        "tool.river^": "река ↑", "tool.riverv": "река ↓", "tool.real": "настоящий клад",
+        "tool.false": "ложный клад", "tool.hole": "яма",
+        "plan.unprintable": "В плане есть ошибки: сначала исправьте их (сообщения говорят как).",
+        "plan.print.host": "Лист ведущего (PDF)", "plan.print.players": "Листы игроков (PDF)",
+        "plan.paper": "Бумага", "plan.easy": "лёгкий", "plan.normal": "обычный",
+        "plan.hard": "трудный",
         "switch": "In English", "skip": "К содержимому",
         "games.intro": "Выберите игру, чтобы напечатать весь комплект, одну часть или только "
                        "потерянные детали.",
