@@ -18,12 +18,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from .guard import MAX_UPLOAD, token_ok
+from .planpage import photo_too_big
 from .state import State
 
-WORDS = {
-    "big": {"ru": "фото больше {mb} МБ: уменьшите его или снимите с меньшим разрешением",
-            "en": "the photo is larger than {mb} MB: scale it down or take it at a lower "
-                  "resolution"},
+WORDS = {  # the upload's refusal
     "token": {"ru": "отказано: запрос пришёл не со страницы этого сервера (обновите страницу)",
               "en": "refused: this request did not come from this server's page (reload the "
                     "page)"},
@@ -99,7 +97,3 @@ class ScanView:
         answer = await run_in_threadpool(read_upload, data, lang)
         return JSONResponse(answer, 400 if "error" in answer else 200)
 
-
-def photo_too_big(lang: str) -> str:
-    """The message for a photo over the upload limit."""
-    return WORDS["big"][lang].format(mb=MAX_PHOTO // (1024 * 1024))
