@@ -323,6 +323,7 @@ async function scanPhoto(file) {  // read a photo of a filled plan form on the s
     return;
   }
   delete status.dataset.ok;
+  delete status.dataset.unclear;
   status.textContent = root.dataset.photoReading;
   status.setAttribute("aria-busy", "true");
   busy();
@@ -339,6 +340,7 @@ async function scanPhoto(file) {  // read a photo of a filled plan form on the s
   unclear = answer.unclear;
   listUnclear();
   status.dataset.ok = String(!unclear.length);
+  status.dataset.unclear = String(unclear.length > 0);
   status.textContent = unclear.length ? root.dataset.photoUnclear.replace("{n}", unclear.length)
     : root.dataset.photoRead;
   if (answer.plan === text) { settle(); pin(); } else change(answer.plan);
