@@ -227,6 +227,10 @@ def test_a_photo_of_a_form_opens_in_the_editor(page: object, photos: dict[str, P
     page.wait_for_selector('[data-role="photo-status"][data-ok="false"]')  # type: ignore
     assert page.text_content('[data-role="photo-status"]') == (  # type: ignore
         "not an image (JPEG, PNG, WebP…): give a photo of the form")
+    big = {"name": "huge.jpg", "mimeType": "image/jpeg", "buffer": b"\0" * (25 * 2**20 + 1)}
+    page.set_input_files('[data-action="import-photo"]', files=[big])  # type: ignore
+    assert page.text_content('[data-role="photo-status"]') == (  # type: ignore
+        "the photo is larger than 25 MB: scale it down or take it at a lower resolution")
     page.click('[data-action="new"]')  # type: ignore[attr-defined]  # another plan: no doubts
     verdict(page)
     assert page.locator('[data-uncertain="true"], [data-role="unclear-mark"]').count() == 0  # type: ignore
@@ -308,3 +312,36 @@ def test_cells_show_the_host_sheets_pictures_and_their_codes(page: object,
     page.reload()  # type: ignore[attr-defined]
     verdict(page)
     assert page.is_checked('[data-action="show-codes"]')  # type: ignore[attr-defined]
+
+
+def test_draw_the_rulebooks_example_plan_by_clicks(page: object, tmp_path: Path) -> None:
+    """The plan of the rulebook's example game (docs/examples/rulebook-plan.txt), clicked in
+    as a person would: objects chosen and cells clicked, edges clicked, the exit clicked."""
+    target = Path(__file__).parent.parent / "docs" / "examples" / "rulebook-plan.txt"
+    objects = {"A1": ("medpost", ""), "C1": ("hole", "1"), "D1": ("river>", ""),
+               "E1": ("riverv", ""), "B2": ("false", ""), "D2": ("mouth", ""),
+               "E2": ("river<", ""), "A3": ("hole", "2"), "C3": ("arsenal", ""),
+               "E3": ("real", "")}
+    page.fill('[name="rows"]', "4")  # type: ignore[attr-defined]
+    page.fill('[name="cols"]', "5")  # type: ignore[attr-defined]
+    page.click('[data-action="new"]')  # type: ignore[attr-defined]
+    for cell, (tool, number) in objects.items():
+        page.check(f'input[name="tool"][value="{tool}"]')  # type: ignore[attr-defined]
+        if number:
+            page.fill('[name="hole-number"]', number)  # type: ignore[attr-defined]
+        page.click(f'[data-cell="{cell}"]')  # type: ignore[attr-defined]
+    page.check('input[name="tool"][value="land"]')  # type: ignore[attr-defined]
+    # the new plan has a wall under every row and none between columns: take away and add
+    for edge in ("A1-bottom", "C1-bottom", "E1-bottom", "A2-bottom", "B2-bottom", "C2-bottom",
+                 "D2-bottom", "B3-bottom", "C3-bottom", "D3-bottom", "E3-bottom",
+                 "B3-right", "C4-right"):
+        page.click(f'[data-edge="{edge}"]')  # type: ignore[attr-defined]
+    page.click('[data-edge="E4-right"]')  # type: ignore[attr-defined]  # the exit
+    page.check('input[name="tool"][value="swamp"]')  # type: ignore[attr-defined]
+    page.click('[data-edge="C2-right"]')  # type: ignore[attr-defined]  # from C2 into D2
+    assert verdict(page) == (True, [])
+    drawn = exported(page, tmp_path).decode()
+    body = [line.rstrip() for line in target.read_text("utf-8").split("\n")
+            if not line.startswith("#")]
+    assert drawn == "\n".join(body)  # the file's line for the exit ends in spaces; the page's not
+    assert expected(drawn.encode()) == (True, [])

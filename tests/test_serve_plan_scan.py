@@ -144,3 +144,15 @@ def test_the_upload_wants_the_token_and_at_most_25_mb(client: TestClient, state:
     # the other addresses keep the 64 KB limit of a form
     big_check = client.post("/api/plan/check", content=b"x" * (65 * 1024))
     assert big_check.status_code == 413 and "form is larger than 64 KB" in big_check.text
+
+
+def test_the_page_offers_a_photo_and_the_camera(client: TestClient) -> None:
+    html = client.get("/plan?ui=en").text
+    assert '<input type="file" data-action="import-photo" accept="image/*">' in html
+    assert ('<input type="file" data-action="take-photo" accept="image/*" '
+            'capture="environment">') in html
+    assert 'data-role="photo-drop"' in html and 'data-role="unclear"' in html
+    for picture in ("arsenal", "medpost", "real", "false", "river", "mouth", "hole", "swamp",
+                    "exit"):
+        assert f'<symbol id="pic-{picture}" viewBox="0 0 100 100">' in html
+    assert "<!--" not in html.split('<symbol id="pic-arsenal"', 1)[1].split("</symbol>", 1)[0]

@@ -27,13 +27,13 @@ DONE = '[data-role="verdict"]:not([aria-busy])'
 
 
 def shoot(page, selector: str, name: str) -> None:
-    """A screenshot of one part of the page, kept small: 64 colours, the PNG optimised."""
+    """A screenshot of one part of the page, kept small: 128 colours, the PNG optimised."""
     from PIL import Image
 
     target = IMG / name
     page.locator(selector).screenshot(path=str(target))
     with Image.open(target) as image:
-        small = image.convert("RGB").quantize(64, method=Image.Quantize.MEDIANCUT)
+        small = image.convert("RGB").quantize(128, method=Image.Quantize.MEDIANCUT)
     small.save(target, optimize=True)
 
 
