@@ -260,6 +260,12 @@ def test_drop_a_plan_file_and_a_photo(page: object, photos: dict[str, Path],
     drop(page, '[data-role="photo-drop"]', photos["clear"], "image/jpeg")
     page.wait_for_selector('[data-role="photo-status"][data-ok="true"]')  # type: ignore
     assert verdict(page) == (True, [])
+    page.click('[data-action="new"]')  # type: ignore[attr-defined]
+    verdict(page)
+    drop(page, '[data-role="plan-import"]', photos["clear"], "image/jpeg")  # a photo, there
+    page.wait_for_selector('[data-role="photo-status"][data-ok="true"]')  # type: ignore
+    assert verdict(page) == (True, [])
+    assert page.input_value('[data-role="plan-import"]') == path.read_text("utf-8")  # type: ignore
 
 
 def test_the_copy_button_puts_the_text_on_the_clipboard(url: str) -> None:

@@ -289,6 +289,7 @@ importBox.addEventListener("dragover", e => e.preventDefault());
 importBox.addEventListener("drop", async e => {
   e.preventDefault();
   const file = e.dataTransfer.files[0];
+  if (file && file.type.startsWith("image/")) return scanPhoto(file);  // a photo of a form
   if (file) { busy(); importBox.value = await file.text(); load(importBox.value); settle(); }
 });
 $('[data-action="export-text"]').addEventListener("click", () => download());
