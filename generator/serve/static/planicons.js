@@ -47,10 +47,9 @@ export function drawCell(button, code, ravines) {
   button.setAttribute("aria-label", code || "·");
   if (seen.kind === "river") button.append(use("river", `rotate(${seen.angle} 50 50)`));
   else if (seen.kind === "hole") {
-    const picture = use("hole");
-    picture.style.color = RAVINE_COLOURS[Math.max(0, ravines.indexOf(seen.letter)) % RAVINE_COLOURS.length];
-    label.style.color = picture.style.color;
-    button.append(picture);
+    button.style.setProperty("--ravine",
+      RAVINE_COLOURS[Math.max(0, ravines.indexOf(seen.letter)) % RAVINE_COLOURS.length]);
+    button.append(use("hole"));
   } else if (seen.kind !== "land" && seen.kind !== "text") button.append(use(seen.kind));
   button.append(label);
 }
