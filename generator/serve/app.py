@@ -30,6 +30,7 @@ from ..errors import UsageError
 from . import i18n
 from .engine import PREVIEW_DPI, PrintChoice, read_choice, render_page
 from .guard import Guard, allowed_hosts, token_ok
+from .planscan import ScanView
 from .planviews import PlanViews
 from .state import Failure, State
 
@@ -71,6 +72,7 @@ def make_app(state: State, port: int) -> Guard:
         Route("/api/plan/random", plans.random),
         Route("/api/plan/print", plans.print_pdf, methods=["POST"]),
         Route("/api/plan/explain/{rule}", plans.explain),
+        Route("/api/plan/scan", ScanView(state).scan, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
 

@@ -4,7 +4,8 @@
   still say that name in `Host`; anything but `127.0.0.1:PORT` or `localhost:PORT` is refused.
 - Cross-site requests: every request that changes something (POST) must carry the token of
   this run, which only the pages this server wrote contain.
-- Sizes: a request line or body larger than the limits below is refused with a message.
+- Sizes: a request line or body larger than the limits below is refused with a message (a
+  photo for the plan editor may be larger than a form, up to MAX_UPLOAD).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 MAX_URL = 16 * 1024  # bytes of path and query: 400 piece ids fit easily
 MAX_BODY = 64 * 1024  # bytes of a form
+MAX_UPLOAD = 25 * 1024 * 1024  # bytes of a photo sent to the plan editor (/api/plan/scan)
+UPLOADS = {"/api/plan/scan"}  # the only addresses that take a body larger than MAX_BODY
 
 
 def allowed_hosts(port: int) -> set[str]:
@@ -66,6 +69,9 @@ class Guard:
             length = headers.get("content-length")
             if length is None or not length.isdigit():
                 return 411, "Refused: a request with a body must say its length."
-            if int(length) > MAX_BODY:
+            if scope.get("path") in UPLOADS:
+                if int(length) > MAX_UPLOAD:
+                    return 413, f"Refused: the photo is larger than {MAX_UPLOAD // 2**20} MB."
+            elif int(length) > MAX_BODY:
                 return 413, f"Refused: the form is larger than {MAX_BODY // 1024} KB."
         return None

@@ -196,4 +196,8 @@ class PlanViews:
 
     def page(self, request: Request, render: Any) -> Response:
         """The editor page."""
-        return render(request, "plan.html", rules=[], langs=i18n.LANGUAGES)
+        from .planpage import PAGE, photo_too_big, sprite
+
+        lang = _lang(request)
+        return render(request, "plan.html", rules=[], langs=i18n.LANGUAGES, sprite=sprite(),
+                      photo={**PAGE[lang], "big": photo_too_big(lang)})

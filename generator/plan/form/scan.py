@@ -14,7 +14,7 @@ from __future__ import annotations
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import cv2
 import numpy as np
@@ -67,8 +67,8 @@ class Reading:
     scores: dict[str, Any] = field(default_factory=dict, repr=False)
 
 
-def load_image(path: Path) -> tuple[Any, float]:
-    """Return the photo in grey, scaled to at most WORK_SIDE pixels, and the scale used."""
+def load_image(path: Path | BinaryIO) -> tuple[Any, float]:
+    """Return the photo (a file or its bytes) in grey, at most WORK_SIDE pixels long; the scale."""
     from PIL import Image, UnidentifiedImageError
 
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS
@@ -272,8 +272,8 @@ def _grid_absent(integral: Any, lay: Layout) -> float:
     return clean / (lay.rows * lay.cols)
 
 
-def read_photo(path: Path, lang: str) -> Reading:
-    """Read one photo of a form (raise ScanError with the reason it cannot be read)."""
+def read_photo(path: Path | BinaryIO, lang: str) -> Reading:
+    """Read a photo of a form, a file or its bytes (raise ScanError saying why it cannot)."""
     grey, scale = load_image(path)
     found = find_markers(grey)
     if not found:

@@ -28,11 +28,7 @@ def scan_one(photo: Path, lang: str, overlay: Path | None, text: bool) -> tuple[
     try:
         reading = read_photo(photo, lang)
     except ScanError as exc:
-        params = dict(exc.params)
-        if "corners" in params:
-            names = [CORNERS[lang][i] for i in params.pop("corners")]  # type: ignore[attr-defined]
-            params["corner"] = (", " if lang == "en" else ", ").join(names)
-        message = error_text(exc.key, lang, **params)
+        message = scan_error_text(exc, lang)
         if text:
             click.echo(f"{name}: {message}")
         return {"file": name, "error": message, "plan": None, "unclear": [], "check": None}, False
@@ -56,6 +52,15 @@ def scan_one(photo: Path, lang: str, overlay: Path | None, text: bool) -> tuple[
     result = {"file": name, "rows": reading.layout.rows, "cols": reading.layout.cols,
               "plan": grid, "unclear": doubts, "check": report.to_dict()}
     return result, report.valid and not doubts
+
+
+def scan_error_text(exc: Any, lang: str) -> str:
+    """Return the one-line message for a ScanError (a photo that cannot be read)."""
+    params = dict(exc.params)
+    if "corners" in params:
+        names = [CORNERS[lang][i] for i in params.pop("corners")]
+        params["corner"] = (", " if lang == "en" else ", ").join(names)
+    return error_text(exc.key, lang, **params)
 
 
 def _overlay(photo: Path, reading: Any, target: Path) -> None:

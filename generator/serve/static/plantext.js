@@ -123,3 +123,11 @@ export function cycleSwamp(text, r, c, side) {
   const next = { ">": "back", "v": "back", "<": "open", "^": "open" }[mark] || "into";
   return setEdge(text, r, c, side, next);
 }
+
+// The character of a swamp's arrow on an edge: `>` `<` across a side, `v` `^` across a top or
+// bottom (the direction it flows in, into the mouth).
+export function swampMark(text, r, c, side) {
+  const grid = shape(text);
+  const spot = edgeSpot(grid, r, c, side);
+  return padded(grid, spot.index)[spot.column];
+}
