@@ -31,6 +31,13 @@ def commands(name: str) -> list[str]:
     return [line[2:] for line in text.splitlines() if line.startswith("$ ")]
 
 
+def _cpu() -> float:
+    """CPU seconds used so far by this process and its finished children (build workers)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
+        resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def run(workdir: Path, name: str) -> list[dict[str, object]]:
     """Copy the attack into workdir and run its commands there."""
     import os
@@ -43,16 +50,16 @@ def run(workdir: Path, name: str) -> list[dict[str, object]]:
     try:
         for line in commands(name):
             args = shlex.split(line.replace("{bundled}", str(bundled_dir("content"))))
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), _cpu()
             result = CliRunner().invoke(main, args)
-            seconds = time.perf_counter() - start
+            seconds, cpu = time.perf_counter() - start, _cpu() - cpu
             crashed = result.exception is not None and not isinstance(result.exception,
                                                                       SystemExit)
             records.append({
                 "attack": name, "command": line, "rc": result.exit_code,
                 "stdout": result.stdout, "stderr": result.stderr, "crashed": crashed,
                 "error": repr(result.exception) if crashed else "",
-                "seconds": round(seconds, 2),
+                "seconds": round(seconds, 2), "cpu_seconds": round(cpu, 2),
                 "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
             })
     finally:
@@ -74,7 +81,7 @@ def run_forked(work: Path, attack: str) -> None:
         except BaseException as exc:  # noqa: BLE001 - reported as a crash of the attack
             print(json.dumps({"attack": attack, "command": "", "rc": -1, "stdout": "",
                               "stderr": repr(exc), "crashed": True, "error": repr(exc),
-                              "seconds": 0, "peak_mb": 0}), flush=True)
+                              "seconds": 0, "cpu_seconds": 0, "peak_mb": 0}), flush=True)
             code = 1
         os._exit(code)
     os.waitpid(pid, 0)

@@ -3,8 +3,10 @@
 Each `attack.txt` lists commands (`$ …`), the exit status each must give (`rc N`) and lines
 its output must hold (`> …`, `{bundled}` standing for the bundled content folder). The
 attacks run in groups, each group in one subprocess (`tests/attack_runner.py`) that forks a
-child per attack, under a 2 GB address-space cap; the test measures each attack's time and
-the peak RSS of its child: every reproducer ends within 5 s and 300 MB, with no traceback.
+child per attack, under a 2 GB address-space cap; the test measures each attack's CPU time
+and the peak RSS of its child: every reproducer ends within 5 s of CPU and 300 MB, with no
+traceback. CPU time, not wall time, is what an attack could make us spend; the wall time is
+only guarded against a hang (60 s), since a loaded test machine stretches it.
 """
 
 from __future__ import annotations
@@ -69,7 +71,8 @@ def test_every_reproducer_ends_in_its_message_within_5_s_and_300_mb(tmp_path, gr
             output = (record["stdout"] + record["stderr"]).splitlines()
             for line in lines:
                 assert line in output, (where, line, output[-5:])
-            assert record["seconds"] < 5, (where, record["seconds"])
+            assert record["cpu_seconds"] < 5, (where, record["cpu_seconds"])
+            assert record["seconds"] < 60, (where, record["seconds"])
             assert record["peak_mb"] < 300, (where, record["peak_mb"])
 
 
