@@ -1,0 +1,82 @@
+"""What the plan commands write and say: replacing their own PDFs, refusing other files, and
+the same exit status and stream for a missing PLAN in every subcommand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import FIXTURES, pdf_text, run_cli
+
+ROOT = FIXTURES.parent.parent
+PLAN = ROOT / "docs/examples/rulebook-plan.txt"
+FOREIGN_PDF = b"%PDF-1.4\n% a scan from the office printer\n%%EOF\n"
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_plan_print_again_says_it_replaced_its_own_pdf(here: Path) -> None:
+    code, out, _ = run_cli("plan", "print", PLAN, "--lang", "en")
+    assert (code, out) == (0, "wrote rulebook-plan-host-en-a4.pdf\n")
+    first = (here / "rulebook-plan-host-en-a4.pdf").read_bytes()
+    code, out, err = run_cli("plan", "print", PLAN, "--lang", "en")
+    assert (code, out, err) == (0, "replaced rulebook-plan-host-en-a4.pdf\n", "")
+    assert (here / "rulebook-plan-host-en-a4.pdf").read_bytes() == first
+    assert "Host" in pdf_text(here / "rulebook-plan-host-en-a4.pdf")
+
+
+@pytest.mark.parametrize("command", [
+    ["plan", "print", PLAN, "--lang", "en"],
+    ["plan", "sheets", PLAN, "--lang", "en"],
+    ["plan", "form", "--rows", "4", "--cols", "5", "--lang", "en"],
+])
+def test_a_pdf_the_tool_did_not_write_is_kept_unless_overwrite(here: Path,
+                                                               command: list) -> None:
+    theirs = here / "theirs.pdf"
+    theirs.write_bytes(FOREIGN_PDF)
+    code, out, err = run_cli(*command, "--out", theirs)
+    assert (code, out) == (1, "")
+    assert err == (f"Error: {theirs} exists and labyrinth-pnp did not write it: choose another "
+                   "--out, or add --overwrite to replace it\n")
+    assert theirs.read_bytes() == FOREIGN_PDF
+    assert [p.name for p in here.iterdir()] == ["theirs.pdf"]  # no temporary file left
+    code, out, _ = run_cli(*command, "--out", theirs, "--overwrite")
+    assert (code, out) == (0, f"replaced {theirs}\n")
+    assert PdfReader(theirs).metadata["/Author"] == "labyrinth-pnp"
+
+
+def test_a_plan_given_as_out_is_never_replaced_by_accident(here: Path) -> None:
+    mine = here / "my-plan.txt"
+    mine.write_bytes(PLAN.read_bytes())
+    code, _, err = run_cli("plan", "sheets", PLAN, "--out", mine)
+    assert code == 1 and "did not write it" in err
+    assert mine.read_bytes() == PLAN.read_bytes()
+
+
+@pytest.mark.parametrize("command", [
+    ["check"], ["convert"], ["print"], ["sheets"], ["play"], ["form", "--fill"],
+])
+def test_a_missing_plan_is_a_usage_error_on_stderr_in_every_subcommand(
+        here: Path, command: list) -> None:
+    code, out, err = run_cli("plan", *command, "nope.txt")
+    assert (code, out) == (2, "")
+    assert err.startswith("Error: ") or "\nError: " in err
+    assert "nope.txt" in err
+
+
+def test_plan_check_names_a_missing_plan_in_russian_and_checks_the_rest(here: Path) -> None:
+    code, out, err = run_cli("plan", "check", "nope.txt", PLAN, "--lang", "ru")
+    assert code == 2
+    assert err == "Error: nope.txt: файл не прочитать: такого файла нет\n"
+    assert out.startswith("Проверено планов: 1; без ошибок: 1")
+
+
+def test_plan_convert_says_what_it_wrote(here: Path) -> None:
+    code, out, _ = run_cli("plan", "convert", PLAN, "--to", "json", "--out", "p.json")
+    assert (code, out) == (0, "wrote p.json\n")
