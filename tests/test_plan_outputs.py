@@ -80,3 +80,19 @@ def test_plan_check_names_a_missing_plan_in_russian_and_checks_the_rest(here: Pa
 def test_plan_convert_says_what_it_wrote(here: Path) -> None:
     code, out, _ = run_cli("plan", "convert", PLAN, "--to", "json", "--out", "p.json")
     assert (code, out) == (0, "wrote p.json\n")
+
+
+def test_a_printed_rulebook_shows_a_links_address(tmp_path: Path) -> None:
+    rules = tmp_path / "c/paper-labyrinth/rules/en.md"
+    rules.parent.mkdir(parents=True)
+    source = (ROOT / "content/paper-labyrinth/rules/en.md").read_text(encoding="utf-8")
+    cut = source.index("\n## ") + 1
+    rules.write_text(source[:cut] + "Print more plans from [our site](https://example.org/plans)"
+                     " and [the set-up](#setup).\n\n" + source[cut:], encoding="utf-8")
+    code, _, err = run_cli("build", "paper-labyrinth", "--part", "rules", "--lang", "en",
+                           "--content", tmp_path / "c", "--out", tmp_path / "o")
+    assert code == 0
+    assert err.count("a link to '#setup' cannot be followed on paper") == 1
+    text = " ".join(pdf_text(tmp_path / "o/paper-labyrinth/paper-labyrinth-rules-en-a4.pdf")
+                    .split())
+    assert "Print more plans from our site (example.org/plans) and the set-up." in text
