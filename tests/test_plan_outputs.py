@@ -96,3 +96,22 @@ def test_a_printed_rulebook_shows_a_links_address(tmp_path: Path) -> None:
     text = " ".join(pdf_text(tmp_path / "o/paper-labyrinth/paper-labyrinth-rules-en-a4.pdf")
                     .split())
     assert "Print more plans from our site (example.org/plans) and the set-up." in text
+
+
+def test_check_sums_a_first_drafts_gaps_up_in_one_line_per_file(tmp_path: Path) -> None:
+    folder = tmp_path / "c"
+    assert run_cli("lang", "new", "de", "--content", folder, "--game", "paper-labyrinth")[0] == 0
+    code, out, err = run_cli("check", "paper-labyrinth", "--content", folder)
+    assert code == 0
+    lines = err.splitlines()
+    files = sorted(line.split(":")[0] for line in lines)
+    assert files == sorted(str(p) for p in folder.rglob("de.*")  # the glossary: lang status
+                           if p.suffix in (".yaml", ".md") and p.parent.name != "terms")
+    for line in lines:
+        assert " texts not translated yet in 'de', the first here: `labyrinth-pnp lang status " \
+               f"de --content {folder}` counts them by file, `labyrinth-pnp check -v --content " \
+               f"{folder}` lists each" in line
+    total = int(out.split("(")[1].split()[0])
+    code, _, every = run_cli("check", "paper-labyrinth", "--content", folder, "-v")
+    assert code == 0 and len(every.splitlines()) > 100 and total > 100
+    assert "not translated yet (" in every
