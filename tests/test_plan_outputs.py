@@ -115,3 +115,22 @@ def test_check_sums_a_first_drafts_gaps_up_in_one_line_per_file(tmp_path: Path) 
     code, _, every = run_cli("check", "paper-labyrinth", "--content", folder, "-v")
     assert code == 0 and len(every.splitlines()) > 100 and total > 100
     assert "not translated yet (" in every
+
+
+def test_a_saved_random_game_keeps_its_plan_and_the_printed_command_draws_it(
+        here: Path) -> None:
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    result = CliRunner().invoke(main, ["plan", "play", "--random", "5x5", "--players", "A,B",
+                                       "--lang", "en", "--seed", "3", "--save", "g.json"],
+                                input="B3\nC4\nup\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines()[-2:] == [
+        "wrote g.json",
+        "wrote g-plan.txt: `labyrinth-pnp plan print g-plan.txt --trace g.json` draws the game"]
+    assert run_cli("plan", "check", "g-plan.txt")[0] == 0
+    code, out, err = run_cli("plan", "print", "g-plan.txt", "--trace", "g.json")
+    assert (code, out) == (0, "wrote g-plan-host-en-a4.pdf\n"), err
+    assert "A" in pdf_text(here / "g-plan-host-en-a4.pdf")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from shlex import quote
 
 import click
 
@@ -140,8 +141,6 @@ def convert_command(source: Path, target: str | None, out: Path | None, force: b
         raise click.ClickException(str(exc)) from exc
     errors = sum(1 for p in problems if p.severity == "error")
     if errors:
-        from shlex import quote
-
         click.echo(f"note: {source} has {errors} rule error{'s' if errors != 1 else ''}: "
                    f"`labyrinth-pnp plan check {quote(str(source))}` lists them", err=True)
     if out is None:
@@ -320,8 +319,10 @@ def play_command(source: Path | None, size: str | None, players: str | None, lan
         raise click.UsageError("give a PLAN file or --random SIZE, not both")
     if script is None and fmt != "text":
         raise click.UsageError("--format json is for the transcript of --script")
-    if save is not None and save.exists():
-        raise click.UsageError(f"--save {save}: the file exists; choose a new name")
+    if save is not None:
+        for kept in [save] + ([save.with_name(f"{save.stem}-plan.txt")] if source is None else []):
+            if kept.exists():
+                raise click.UsageError(f"--save {save}: {kept} exists; choose a new name")
     if seed is None:
         seed = 0 if script is not None else _fresh_seed()
     lang = choose_language(lang, [source] if source else [], content)
@@ -339,8 +340,13 @@ def play_command(source: Path | None, size: str | None, players: str | None, lan
     if save is not None and session is not None:
         from ..game.playscript import transcript_json
 
-        write_text_file(save, transcript_json(texts, session, shown, lang), False)
+        grid = save.with_name(f"{save.stem}-plan.txt") if source is None else None
+        write_text_file(save, transcript_json(texts, session, str(grid or shown), lang), False)
         click.echo(f"wrote {save}", err=True)
+        if grid is not None:  # a random plan exists nowhere else: keep it for --trace
+            write_text_file(grid, write_grid(the_plan), False)
+            click.echo(f"wrote {grid}: `labyrinth-pnp plan print {quote(str(grid))} --trace "
+                       f"{quote(str(save))}` draws the game", err=True)
 
 
 def _fresh_seed() -> int:
