@@ -134,3 +134,19 @@ def test_a_saved_random_game_keeps_its_plan_and_the_printed_command_draws_it(
     code, out, err = run_cli("plan", "print", "g-plan.txt", "--trace", "g.json")
     assert (code, out) == (0, "wrote g-plan-host-en-a4.pdf\n"), err
     assert "A" in pdf_text(here / "g-plan-host-en-a4.pdf")
+
+
+@pytest.mark.parametrize(("lang", "word", "stopped"), [("en", "quit", "The game is stopped."),
+                                                        ("ru", "конец", "Партия остановлена.")])
+def test_quit_works_at_the_start_cell_prompt(here: Path, lang: str, word: str,
+                                             stopped: str) -> None:
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    result = CliRunner().invoke(main, ["plan", "play", "--random", "4x4", "--players", "A,B",
+                                       "--lang", lang, "--seed", "1"], input=f"B2\n{word}\n")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-1] == stopped
+    assert "B2" in result.stdout and "не клетка" not in result.stdout
+    assert "not a cell" not in result.stdout
