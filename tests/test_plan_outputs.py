@@ -150,3 +150,49 @@ def test_quit_works_at_the_start_cell_prompt(here: Path, lang: str, word: str,
     assert result.stdout.splitlines()[-1] == stopped
     assert "B2" in result.stdout and "не клетка" not in result.stdout
     assert "not a cell" not in result.stdout
+
+
+def test_plan_play_in_a_terminal_edits_the_line_with_the_arrow_keys(here: Path) -> None:
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+
+    main_fd, child_fd = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator.cli", "plan", "play", "--random", "4x4", "--players",
+         "Anya,Boris", "--lang", "en", "--seed", "1"], stdin=child_fd, stdout=child_fd,
+        stderr=child_fd, cwd=ROOT, env=dict(os.environ, NO_COLOR="1", TERM="dumb"))
+    os.close(child_fd)
+    seen = b""
+
+    def until(text: bytes, times: int = 1) -> None:
+        nonlocal seen
+        end = time.monotonic() + 20
+        while seen.count(text) < times and time.monotonic() < end:
+            if select.select([main_fd], [], [], 0.5)[0]:
+                try:
+                    seen += os.read(main_fd, 4096)
+                except OSError:
+                    break
+        assert text in seen, seen.decode(errors="replace")
+
+    try:
+        until(b"Anya, start cell")
+        os.write(main_fd, b"B2\r")
+        until(b"Boris, start cell")
+        os.write(main_fd, b"C3\r")
+        until(b"Anya, your turn: ")
+        os.write(main_fd, b"statsu\x1b[D\x1b[D\x7f\x7fus\r")  # two left, two back, "us"
+        until(b'"stussu" is not a command')
+        os.write(main_fd, b"\x1b[A\r")  # up: the line before
+        until(b'"stussu" is not a command', 2)
+        os.write(main_fd, b"quit\r")
+        until(b"The game is stopped.")
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(main_fd)
+    assert b"[D" not in seen.split(b"Anya, your turn: ")[-1]

@@ -51,10 +51,21 @@ def play_terminal(the_plan, texts, languages, names: list[str], genders: dict[st
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     echo = not sys.stdin.isatty()  # piped input: show it after the prompt, as a terminal would
 
-    def read(prompt: str) -> str | None:
-        click.echo(prompt, nl=False)
+    if not echo:  # a terminal: arrow keys edit the line and recall earlier commands
         try:
-            line = sys.stdin.readline()
+            import readline  # noqa: F401  (input() uses it once imported)
+        except ImportError:  # not on every platform: plain lines then
+            pass
+
+    def read(prompt: str) -> str | None:
+        try:
+            if echo:
+                click.echo(prompt, nl=False)
+                line = sys.stdin.readline()
+            else:
+                line = input(prompt) + "\n"
+        except EOFError:
+            line = ""
         except (KeyboardInterrupt, UnicodeDecodeError):
             click.echo("")
             return None
