@@ -231,7 +231,7 @@ def test_every_hint_pastes_and_works(german: Path, tmp_path: Path,
     gaps = run_cli("build", "goblin-slayer", "--part", "counters", "--lang", "de", "--content",
                    german, "--out", tmp_path / "o")
     saved = CliRunner().invoke(main, ["plan", "play", "--random", "4x4", "--players", "A,B",
-                                      "--seed", "2", "--save", "g.json"], input="B2\nquit\n")
+                                      "--seed", "2", "--save", "g.json"], input="B2\nC3\nquit\n")
     texts = [draft[2], made[1], again[2], uk[2], plan[1], pieces[2], one[2], convert[2],
              gaps[2], saved.stderr]
     for text in texts:
