@@ -1,6 +1,6 @@
 """Where `plan print`, `plan sheets` and `plan form` may write their PDF.
 
-The rule (docs/playing.md, "Files the plan commands write"): a PDF that labyrinth-pnp wrote
+The rule (docs/plan-format.md, "Other commands for plans"): a PDF that labyrinth-pnp wrote
 earlier (its Author field says so) is replaced, and the command says "replaced FILE"; any
 other file in the way (a PDF from elsewhere, a plan, a photo) is left alone and the command
 stops with exit status 1, unless `--overwrite` is given. The PDF itself is always drawn to a
