@@ -265,8 +265,8 @@ def _ids(values: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _gaps_summed(warnings: list[Any], content: Path | None) -> list[Any]:
-    """The warnings, with a draft's untranslated texts summed up in one line per file (`check`
-    and `lang status` list them one by one)."""
+    """The warnings, with a draft's untranslated texts summed up in one line per file (`check
+    -v` and `lang status` list them one by one)."""
     from dataclasses import replace
 
     from .content.paths import ContentRoots
@@ -277,13 +277,18 @@ def _gaps_summed(warnings: list[Any], content: Path | None) -> list[Any]:
     for w in warnings:
         if w.gap:
             gaps.setdefault(w.file, []).append(w)
-    out = [w for w in warnings if not w.gap or len(gaps[w.file]) <= 3]
+    for w in warnings:  # in a draft, a text still as in the source is one more gap
+        if not w.gap and w.file in gaps and w.message.startswith("text is the same as in "):
+            gaps[w.file].append(w)
+    summed = {id(w) for found in gaps.values() if len(found) > 3 for w in found}
+    out = [w for w in warnings if id(w) not in summed]
     for found in (found for found in gaps.values() if len(found) > 3):
         first = min(found)
-        lang = first.lang
+        lang = next(w.lang for w in found if w.gap)
         out.append(replace(first, message=f"{len(found)} texts not translated yet in '{lang}', "
                            f"the first here: `labyrinth-pnp lang status {lang}{flag}` counts "
-                           f"them by file, `labyrinth-pnp check{flag}` lists each", gap=False))
+                           f"them by file, `labyrinth-pnp check -v{flag}` lists each",
+                           gap=False, lang=lang))
     return out
 
 
@@ -301,18 +306,21 @@ def _echo_warnings(warnings: list[Any]) -> None:
 @click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Your templates folder, checked over the bundled one.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("-v", "--verbose", is_flag=True, help="List every untranslated text of a draft "
+              "translation (by default: one line per file, with the count).")
 def check(games: tuple[str, ...], content: Path | None, templates: Path | None,
-          strict: bool) -> None:
+          strict: bool, verbose: bool) -> None:
     """Check content and templates without writing anything.
 
     With no GAMES, every game is checked. Everything a build will use is checked: YAML,
     placeholders, rulebooks and their translations, example plans, templates, and files in
-    your folders that the tool would not read. Messages are in English.
+    your folders that the tool would not read. Messages are in English. A draft translation's
+    untranslated texts are counted in one line per file; -v lists each.
     """
     from .check import check_content
 
     warnings = check_content(content, strict, games=_ids(games), templates=templates)
-    _echo_warnings(warnings)
+    _echo_warnings(warnings if verbose else _gaps_summed(warnings, content))
     n = len(set(warnings))
     suffix = f" ({n} warning{'s' if n != 1 else ''})" if warnings else ""
     click.echo(f"content is valid{suffix}")

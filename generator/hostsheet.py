@@ -14,7 +14,7 @@ from .content.paper import ExamplePlan, PaperBundle, read_plan_file
 from .content.paths import ContentRoots, display_path
 from .draw.papersheets import HostSheet
 from .draw.sheet import Painter
-from .errors import ContentError, OutputError, Problem, UsageError
+from .errors import ContentError, Problem, UsageError
 from .games.base import Part
 from .games.paper import (
     HOST_PART,
@@ -88,10 +88,8 @@ def _read_plans(paths: list[Path], lang: str) -> tuple[list[ExamplePlan], list[P
 
 
 def _target(out: Path | None, paths: list[Path], lang: str, paper: str, what: str) -> Path:
-    target = out or default_output(paths, lang, paper, what)
-    if target.exists() and not target.read_bytes()[:5] == b"%PDF-":
-        raise OutputError(f"{target} exists and is not a PDF: choose another --out")
-    return target
+    """Return the PDF to write (plan/commands/pdftarget.py decides if a file there may go)."""
+    return out or default_output(paths, lang, paper, what)
 
 
 def _write(target: Path, job: Job, paper: str, lang: str) -> list[Problem]:

@@ -148,8 +148,9 @@ def two_plans(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_plan_check_json_covers_a_missing_file(two_plans: Path) -> None:
-    code, out, err = run_cli("plan", "check", "a.txt", "missing.txt", "--format", "json")
-    assert (code, err) == (1, "")
+    code, out, err = run_cli("plan", "check", "a.txt", "missing.txt", "--format", "json",
+                             "--lang", "en")
+    assert (code, err) == (2, "Error: missing.txt: cannot read file: No such file or directory\n")
     assert json.loads(out) == [
         {"file": "a.txt", "valid": True, "rows": 4, "cols": 5, "problems": []},
         {"file": "missing.txt", "valid": False, "rows": None, "cols": None, "problems": [],
@@ -160,12 +161,11 @@ def test_plan_check_json_covers_a_missing_file(two_plans: Path) -> None:
 def test_plan_check_text_reports_a_missing_file_and_checks_the_rest(two_plans: Path) -> None:
     shutil.copy(PLANS / "bad_river_wall.txt", two_plans / "bad.txt")
     code, out, err = run_cli("plan", "check", "missing.txt", "a.txt", "bad.txt", "--lang", "en")
-    assert (code, err) == (1, "")
+    assert (code, err) == (2, "Error: missing.txt: cannot read file: No such file or directory\n")
     assert out.splitlines() == [
-        "missing.txt: cannot read file: No such file or directory",
         "bad.txt:6:5: error[river-wall]: add a wall between B2 and B3: they belong to "
         "different rivers",
-        "3 plans checked: 1 valid, 2 with errors (2 errors, 0 warnings)",
+        "2 plans checked: 1 valid, 1 with errors (1 error, 0 warnings)",
         "More on this rule, with an example and the fix: labyrinth-pnp plan check --lang en "
         "--explain river-wall",
     ]
@@ -174,7 +174,7 @@ def test_plan_check_text_reports_a_missing_file_and_checks_the_rest(two_plans: P
 def test_plan_check_reports_a_folder_given_as_a_plan(two_plans: Path) -> None:
     (two_plans / "folder").mkdir()
     code, out, _ = run_cli("plan", "check", "folder", "--format", "json")
-    assert code == 1
+    assert code == 2
     assert json.loads(out)[0]["error"] == "cannot read file: Is a directory"
 
 

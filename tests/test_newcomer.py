@@ -228,10 +228,17 @@ def test_every_hint_pastes_and_works(german: Path, tmp_path: Path,
     two = _plan_with(tmp_path, "two.txt", lambda ls: [*ls[:3], ls[3][:-1] + " ", *ls[4:]])
     convert = run_cli("plan", "convert", two)
     assert "`labyrinth-pnp plan check " in convert[2]
-    texts = [draft[2], made[1], again[2], uk[2], plan[1], pieces[2], one[2], convert[2]]
+    gaps = run_cli("build", "goblin-slayer", "--part", "counters", "--lang", "de", "--content",
+                   german, "--out", tmp_path / "o")
+    saved = CliRunner().invoke(main, ["plan", "play", "--random", "4x4", "--players", "A,B",
+                                      "--seed", "2", "--save", "g.json"], input="B2\nC3\nquit\n")
+    texts = [draft[2], made[1], again[2], uk[2], plan[1], pieces[2], one[2], convert[2],
+             gaps[2], saved.stderr]
     for text in texts:
         run_hints(text, seen)
-    assert len(seen) >= 9, seen
+    assert len(seen) >= 10, seen
+    assert f"labyrinth-pnp check -v --content {german}" in seen
+    assert "labyrinth-pnp plan print g-plan.txt --trace g.json" in seen
 
 
 def test_calibrate_resolves_its_language_like_build(tmp_path: Path) -> None:

@@ -72,7 +72,8 @@ def test_plan_print_will_not_replace_a_file_that_is_not_a_pdf(tmp_path):
     plan = ROOT / "content/paper-labyrinth/plans/plan_5x5_two_rivers.txt"
     code, _, err = run_cli("plan", "print", plan, "--out", precious)
     assert code == 1
-    assert err.strip() == f"Error: {precious} exists and is not a PDF: choose another --out"
+    assert err.strip() == (f"Error: {precious} exists and labyrinth-pnp did not write it: "
+                           "choose another --out, or add --overwrite to replace it")
     assert precious.read_text() == "my notes"
 
 

@@ -160,7 +160,7 @@ def test_a_draft_says_so_in_every_footer_and_lists_what_is_left(tmp_path: Path) 
     assert code == 0, err
     assert re.search(r"goblin-slayer/text/de.yaml:\d+:\d+: warning: \d+ texts not translated "
                      r"yet in 'de', the first here: `labyrinth-pnp lang status de --content "
-                     r"\S+` counts them by file, `labyrinth-pnp check --content \S+` lists "
+                     r"\S+` counts them by file, `labyrinth-pnp check -v --content \S+` lists "
                      "each", err), err  # one line per file: `check` lists each text
     for pdf in (tmp_path / "out").rglob("*.pdf"):
         pages = pdf_text(pdf).split("\f") if False else None  # noqa: F841

@@ -220,10 +220,16 @@ class PainterFlowable(Flowable):
 class Figure(Flowable):
     """A diagram centred on the column with its caption below; never split.
 
+    A diagram a little too tall for the rest of the page is shrunk to fit it, down to `FIT`
+    of its size, rather than leaving most of the page empty; a taller one goes to the next
+    page at full size.
+
     If the diagram fails while it is drawn (content can make a painter fail), the canvas is
     brought back to the state it had (every saveState closed, so the page stays valid PDF),
     the partial drawing is covered, and the fallback (a framed placeholder) is drawn instead.
     """
+
+    FIT = 0.8
 
     def __init__(self, art: Flowable, caption: Paragraph | None, width: float,
                  fallback: Callable[[], Flowable] | None = None) -> None:
@@ -234,12 +240,17 @@ class Figure(Flowable):
         self.fallback = fallback
         self.spaceBefore = 6
         self.spaceAfter = 10
+        self.fit = 1.0
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self.aw, self.ah = self.art.wrap(availWidth, availHeight)
         self.ch = self.caption.wrap(availWidth * 0.85, availHeight)[1] if self.caption else 0
+        below = self.ch + 4 if self.caption else 0
+        room = (availHeight - below) / self.ah if self.ah > 0 else 1.0
+        self.fit = room if self.FIT <= room < 1.0 else 1.0
+        self.aw, self.ah = self.aw * self.fit, self.ah * self.fit
         self.width = availWidth
-        self.height = self.ah + (self.ch + 4 if self.caption else 0)
+        self.height = self.ah + below
         return self.width, self.height
 
     def draw(self) -> None:
@@ -247,7 +258,11 @@ class Figure(Flowable):
         x, y = (self.width - self.aw) / 2, self.height - self.ah
         depth = len(c.state_stack)
         try:
-            self._draw_art(self.art, x, y)
+            c.saveState()
+            c.translate(x, y)
+            c.scale(self.fit, self.fit)
+            self._draw_art(self.art, 0, 0)
+            c.restoreState()
         except Exception:
             if self.fallback is None:
                 raise

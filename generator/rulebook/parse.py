@@ -105,6 +105,7 @@ class ParseIssue:
 
 
 _MD = MarkdownIt("commonmark").enable("table")
+_SCHEME = re.compile(r"(?i)(https?://|mailto:|ftp://)")
 
 
 def escape(text: str) -> str:
@@ -255,6 +256,36 @@ def _lonely_diagram(inline: Token) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
+def web_address(href: str, issues: list[ParseIssue], line: int) -> str | None:
+    """Return a link's full address (`www.x.org` gets `https://`), or None with a warning.
+
+    A relative link (`rules.html`, `#setup`) leads nowhere in a PDF and cannot be printed as
+    an address: its text is printed alone, and a warning says so.
+    """
+    if _SCHEME.match(href):
+        return href
+    if href.lower().startswith("www."):
+        return "https://" + href
+    issues.append(ParseIssue(line, f"a link to '{href}' cannot be followed on paper and only "
+                                   "its text is printed: write a full address (https://…) to "
+                                   "have it printed, or drop the link"))
+    return None
+
+
+def printed_address(href: str, text: str) -> str:
+    """Return what follows a link's text on paper: ` (example.org/rules)`, or nothing.
+
+    A reader of a printed book cannot click, so the address is printed after the link's text,
+    without `https://` or `mailto:` (nothing more when the text is the address itself).
+    """
+    scheme = _SCHEME.match(href)
+    shown = href[scheme.end():] if scheme else href
+    shown = shown.rstrip("/") if shown.count("/") == 1 else shown
+    if text.strip() in (href, shown, href.rstrip("/")):
+        return ""
+    return f" ({shown})"
+
+
 def render_inline(inline: Token, issues: list[ParseIssue]) -> Inline:
     """Convert one inline token to markup and plain text."""
     return _inline_children(list(inline.children or []), issues, _line(inline))
@@ -265,6 +296,7 @@ def _inline_children(children: list[Token], issues: list[ParseIssue], line: int)
     plain: list[str] = []
     codes = 0
     other = False
+    link: tuple[str, int] | None = None  # the open link's address and where its text starts
     for tok in children:
         kind = tok.type
         if kind == "text":
@@ -290,10 +322,15 @@ def _inline_children(children: list[Token], issues: list[ParseIssue], line: int)
             markup.append("<br/>")
             plain.append(" ")
         elif kind == "link_open":
-            href = str(tok.attrs.get("href", "")).replace('"', "%22")
-            markup.append(f'<link href="{escape(href)}">')
-        elif kind == "link_close":
-            markup.append("</link>")
+            href = web_address(str(tok.attrs.get("href", "")), issues, line)
+            if href is not None:
+                markup.append(f'<link href="{escape(href.replace(chr(34), "%22"))}">')
+                link = (href, len(plain))
+        elif kind == "link_close" and link is not None:
+            shown = printed_address(link[0], "".join(plain[link[1]:]))
+            markup.append("</link>" + escape(shown))
+            plain.append(shown)
+            link = None
         elif kind == "image":
             issues.append(ParseIssue(line, "images are not supported: use a diagram"))
             alt = tok.content or ""

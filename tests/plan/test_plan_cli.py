@@ -74,10 +74,12 @@ def test_json_output_shape() -> None:
                                     "rivers"}]
 
 
-def test_missing_file_is_reported_and_fails_the_check() -> None:
+def test_missing_file_is_a_usage_error_on_standard_error() -> None:
     result = run("check", "no/such/plan.txt")
-    assert result.exit_code == 1
-    assert "no/such/plan.txt: cannot read file: No such file or directory" in result.output
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == ("Error: no/such/plan.txt: cannot read file: No such file or "
+                             "directory\n")
 
 
 def test_no_file_is_a_usage_error() -> None:

@@ -80,3 +80,28 @@ def test_raw_html_is_reported() -> None:
     issues: list[P.ParseIssue] = []
     P.parse_blocks("<div>x</div>\n", issues)
     assert issues and "raw HTML" in issues[0].message
+
+
+def test_a_link_prints_its_address_after_its_text_for_paper_readers() -> None:
+    issues: list[P.ParseIssue] = []
+    [para] = P.parse_blocks("See [our site](https://example.org/rules), write to "
+                            "[us](mailto:team@example.org), <https://example.org/faq> or "
+                            "[news](www.example.org/news/).\n", issues)
+    assert isinstance(para, P.Paragraph)
+    assert para.inline.text == ("See our site (example.org/rules), write to us "
+                                 "(team@example.org), https://example.org/faq or news "
+                                 "(www.example.org/news/).")
+    assert '<link href="https://www.example.org/news/">news</link> (www.example.org/news/)' \
+        in para.inline.markup
+    assert issues == []
+
+
+def test_a_relative_link_prints_its_text_alone_with_a_warning() -> None:
+    issues: list[P.ParseIssue] = []
+    [para] = P.parse_blocks("Read [the set-up](#setup) first.\n", issues)
+    assert isinstance(para, P.Paragraph)
+    assert para.inline.text == "Read the set-up first."
+    assert "<link" not in para.inline.markup
+    assert [(i.line, i.message) for i in issues] == [
+        (1, "a link to '#setup' cannot be followed on paper and only its text is printed: "
+            "write a full address (https://…) to have it printed, or drop the link")]

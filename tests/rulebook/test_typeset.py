@@ -217,3 +217,29 @@ def test_the_title_page_vignette_follows_the_game(game, ornament):
     assert rulebook_meta({"ornament": "maze"}, game_context(game, "en"))["ornament"] == "maze"
     width, height = HexOrnament("Goblin Slayer", 100.0).wrap(500, 500)
     assert (width, round(height, 3)) == (100.0, round(100 * 8 / (5 * 3 ** 0.5), 3))
+
+
+def test_a_figure_a_little_too_tall_shrinks_to_fit_the_page_and_a_much_taller_one_moves() -> None:
+    from generator.rulebook.flowables import Figure, PainterFlowable
+
+    figure = Figure(PainterFlowable(300, 400, lambda c, box: None), None, 450)
+    assert figure.wrap(450, 1000) == (450, 400) and figure.fit == 1.0
+    width, height = figure.wrap(450, 360)
+    assert (figure.fit, height) == (0.9, 360) and figure.aw == 270
+    assert figure.wrap(450, 300)[1] == 400 and figure.fit == 1.0  # 75 %: the next page
+
+
+def test_goblin_slayer_cave_stays_under_the_open_centre_note(tmp_path) -> None:
+    from pypdf import PdfReader
+
+    from conftest import run_cli
+
+    for lang, note, caption in [("uk", "Варіант: відкритий центр", "Печера із 7 локацій"),
+                                ("en", "Variant: open centre", "The cave of 7 locations")]:
+        code, _, err = run_cli("build", "goblin-slayer", "--part", "rules", "--lang", lang,
+                               "--out", tmp_path)
+        assert code == 0, err
+        pages = [" ".join((p.extract_text() or "").split()) for p in PdfReader(
+            tmp_path / f"goblin-slayer/goblin-slayer-rules-{lang}-a4.pdf").pages]
+        [page] = [i for i, text in enumerate(pages) if note in text]
+        assert caption in pages[page], (lang, page)

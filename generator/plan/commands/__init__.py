@@ -1,3 +1,4 @@
-"""The `plan` command group (`cli`, the only part that imports Click, with `clihelp`) and
+"""The `plan` command group (`cli`, the only part that imports Click, with
+`clihelp`, `playhelp` and `pdftarget`) and
 the language a plan command speaks (`language`).
 """

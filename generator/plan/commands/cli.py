@@ -1,9 +1,10 @@
 """The `plan` command group: check, explain, convert, make random plans, print sheets, play.
 
 Mount it on the main CLI with `main.add_command(plan)`; it also runs on its own as
-`python -m generator.plan.commands.cli`. Exit statuses: 0 success (plans valid, warnings allowed),
-1 a plan has errors or cannot be read, or an output could not be written, 2 usage errors (bad
-option, a missing PLAN for convert or print).
+`python -m generator.plan.commands.cli`. Exit statuses, the same for every subcommand: 0 success
+(plans valid, warnings allowed); 1 a plan has errors or cannot be parsed, an output could not be
+written or a file not ours is in its way; 2 usage errors (a bad option, a PLAN file that is
+missing or a folder), said on standard error.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from shlex import quote
 
 import click
 
@@ -21,8 +23,18 @@ from ..checker.report import PlanReadError
 from ..making.randomplan import DIFFICULTIES, ImpossibleRequestError, RandomPlanError, Request
 from ..text.gridtext import write_grid
 from ..text.structured import write_structured
-from .clihelp import check_one, echo_text, run_print, treasure_moves, write_text_file
+from .clihelp import (
+    check_one,
+    echo_text,
+    echo_unreadable,
+    run_print,
+    treasure_moves,
+    write_text_file,
+)
 from .language import LANG_HELP, choose_language, message_language
+from .pdftarget import OVERWRITE_HELP, claim
+from .playhelp import play_script as _play_script
+from .playhelp import play_terminal as _play_terminal
 
 PAPER = Choice(["a4", "letter"])
 EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -65,8 +77,9 @@ def check_command(plans: tuple[Path, ...], lang: str | None, fmt: str, content: 
     Grid text (.txt) and structured (.yaml, .yml, .json) plans are accepted. Each problem is
     printed as FILE:LINE:COL: error[RULE]: message, with a message that says what to change;
     `--explain RULE` tells more about a rule. Exits with 0 when every plan is valid (warnings
-    allowed) and 1 when any has an error or cannot be read; a file that cannot be read is
-    reported and the others are still checked. PLAN `-` reads standard input.
+    allowed), 1 when any has an error, and 2 when a PLAN cannot be read (missing, a folder):
+    that is said on standard error and the other plans are still checked. PLAN `-` reads
+    standard input.
     """
     piped = sys.stdin.buffer.read() if any(str(p) == "-" for p in plans) else b""
     lang = message_language(choose_language(lang, [p for p in plans if str(p) != "-"],
@@ -85,6 +98,8 @@ def check_command(plans: tuple[Path, ...], lang: str | None, fmt: str, content: 
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         echo_text(checked, lang)
+    if echo_unreadable(checked, lang):
+        sys.exit(2)
     sys.exit(0 if all(r.valid for r in reports) else 1)
 
 
@@ -126,8 +141,6 @@ def convert_command(source: Path, target: str | None, out: Path | None, force: b
         raise click.ClickException(str(exc)) from exc
     errors = sum(1 for p in problems if p.severity == "error")
     if errors:
-        from shlex import quote
-
         click.echo(f"note: {source} has {errors} rule error{'s' if errors != 1 else ''}: "
                    f"`labyrinth-pnp plan check {quote(str(source))}` lists them", err=True)
     if out is None:
@@ -216,20 +229,24 @@ def random_command(rows: int, cols: int, seed: int | None, rivers: int | None,
 @click.option("--trace", type=EXISTING_FILE, default=None, metavar="TRANSCRIPT",
               help="Draw the players' paths of a game over the plan: a `plan play --script "
                    "--format json` transcript, or the moves script itself (one PLAN only).")
+@click.option("--overwrite", is_flag=True, help=OVERWRITE_HELP)
 def print_command(sources: tuple[Path, ...], lang: str | None, paper: str, out: Path | None,
                   players: int | None, force: bool, content: Path | None,
-                  trace: Path | None) -> None:
+                  trace: Path | None, overwrite: bool) -> None:
     """Print the host sheet of each PLAN into one PDF: a booklet, one plan a page.
 
     A sheet shows the plan with a legend, its counts and comments, a QR code of its text, a
     tracker of the players (positions, bullets, bombs, wounds) and the host's answers. The
-    plans are checked first; a plan with errors is refused (exit 1) unless --force.
+    plans are checked first; a plan with errors is refused (exit 1) unless --force. A PDF
+    labyrinth-pnp wrote earlier is replaced; any other file in the way needs --overwrite.
     """
-    from ...hostsheet import print_host_sheets
+    from ...hostsheet import default_output, print_host_sheets
 
     lang = choose_language(lang, list(sources), content)
-    run_print(lambda: print_host_sheets(list(sources), lang, paper, out, force, content,
-                                         players, trace))
+    target = out or default_output(list(sources), lang, paper, "host")
+    replaced = claim(target, overwrite)
+    run_print(lambda: print_host_sheets(list(sources), lang, paper, target, force, content,
+                                         players, trace), replaced)
 
 
 @plan.command("sheets")
@@ -244,9 +261,10 @@ def print_command(sources: tuple[Path, ...], lang: str | None, paper: str, out: 
               help="PDF to write. Default: PLAN-players-LANG-PAPER.pdf in the current folder.")
 @click.option("--content", type=CONTENT, default=None,
               help="Your content folder; its files replace the bundled ones file by file.")
+@click.option("--overwrite", is_flag=True, help=OVERWRITE_HELP)
 def sheets_command(source: Path, players: int | None, lang: str | None, paper: str,
                    out: Path | None,
-                   content: Path | None) -> None:
+                   content: Path | None, overwrite: bool) -> None:
     """Print the player sheets for PLAN's size: a set for each player, in turn order.
 
     A set: draft grids of the plan's rows and columns (cells 8 mm or more), a tracker of every
@@ -254,10 +272,13 @@ def sheets_command(source: Path, players: int | None, lang: str | None, paper: s
     and a move log with a column per player and 40 rounds or more. Only the plan's size is
     used, so nothing on them gives the plan away.
     """
-    from ...hostsheet import print_player_sheets
+    from ...hostsheet import default_output, print_player_sheets
 
     lang = choose_language(lang, [source], content)
-    run_print(lambda: print_player_sheets(source, lang, paper, out, content, players))
+    target = out or default_output([source], lang, paper, "players")
+    replaced = claim(target, overwrite)
+    run_print(lambda: print_player_sheets(source, lang, paper, target, content, players),
+              replaced)
 
 
 @plan.command("play")
@@ -298,8 +319,10 @@ def play_command(source: Path | None, size: str | None, players: str | None, lan
         raise click.UsageError("give a PLAN file or --random SIZE, not both")
     if script is None and fmt != "text":
         raise click.UsageError("--format json is for the transcript of --script")
-    if save is not None and save.exists():
-        raise click.UsageError(f"--save {save}: the file exists; choose a new name")
+    if save is not None:
+        for kept in [save] + ([save.with_name(f"{save.stem}-plan.txt")] if source is None else []):
+            if kept.exists():
+                raise click.UsageError(f"--save {save}: {kept} exists; choose a new name")
     if seed is None:
         seed = 0 if script is not None else _fresh_seed()
     lang = choose_language(lang, [source] if source else [], content)
@@ -317,8 +340,13 @@ def play_command(source: Path | None, size: str | None, players: str | None, lan
     if save is not None and session is not None:
         from ..game.playscript import transcript_json
 
-        write_text_file(save, transcript_json(texts, session, shown, lang), False)
+        grid = save.with_name(f"{save.stem}-plan.txt") if source is None else None
+        write_text_file(save, transcript_json(texts, session, str(grid or shown), lang), False)
         click.echo(f"wrote {save}", err=True)
+        if grid is not None:  # a random plan exists nowhere else: keep it for --trace
+            write_text_file(grid, write_grid(the_plan), False)
+            click.echo(f"wrote {grid}: `labyrinth-pnp plan print {quote(str(grid))} --trace "
+                       f"{quote(str(save))}` draws the game", err=True)
 
 
 def _fresh_seed() -> int:
@@ -366,79 +394,6 @@ def _size(text: str) -> tuple[int, int]:
         raise click.UsageError(f"--random {text}: write the size as ROWSxCOLS, e.g. 6x6")
     return int(parts[0]), int(parts[1])
 
-
-def _play_script(the_plan, shown: str, script: Path, texts, languages, names: list[str],  # type: ignore
-                 genders: dict[str, str], seed: int, fmt: str, lang: str):
-    from ..game.playscript import ScriptError, run_script, transcript_json, transcript_text
-
-    try:
-        text = script.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise click.ClickException(f"{script}: not UTF-8 text (byte {exc.start + 1}): save the "
-                                   "script as UTF-8") from exc
-    except OSError as exc:
-        raise click.ClickException(f"cannot read {script}: {exc.strerror or exc}") from exc
-    try:
-        session = run_script(the_plan, text, str(script), texts, languages, names or None,
-                             genders, seed)
-    except ScriptError as exc:
-        if fmt != "json":
-            raise
-        # One JSON document on every run: the game up to the refused line, then the problem.
-        click.echo(transcript_json(texts, exc.session, shown, lang, exc.problems, seed), nl=False)
-        for problem in exc.problems:
-            click.echo(problem.format(), err=True)
-        sys.exit(1)
-    if fmt == "json":
-        click.echo(transcript_json(texts, session, shown, lang), nl=False)
-    else:
-        click.echo(transcript_text(texts, session), nl=False)
-    return session
-
-
-def _play_terminal(the_plan, texts, languages, names: list[str], genders: dict[str, str],  # type: ignore
-                   seed: int):
-    """The interactive host on standard input and output; return the session (None: no game)."""
-    import os
-
-    from ...content.placeholders import fill
-    from ..game.answers import error_text
-    from ..game.engine import IllegalAction
-    from ..game.play import Host, Session, shown
-
-    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    echo = not sys.stdin.isatty()  # piped input: show it after the prompt, as a terminal would
-
-    def read(prompt: str) -> str | None:
-        click.echo(prompt, nl=False)
-        try:
-            line = sys.stdin.readline()
-        except (KeyboardInterrupt, UnicodeDecodeError):
-            click.echo("")
-            return None
-        if echo or not line:
-            click.echo(shown(line, 200))
-        return line.rstrip("\r\n") if line else None
-
-    duplicate = next((n for n in names if names.count(n) > 1), None)
-    if duplicate is not None:
-        raise click.UsageError(error_text(texts, "same_name", {"name": duplicate}))
-    host = Host(texts, languages, read, click.echo, colour)
-    host.say(fill(texts.banner, rows=the_plan.rows, cols=the_plan.cols,
-                  players=", ".join(names)))
-    try:
-        starts = host.starts(the_plan, names)
-        if starts is None:  # the input ended before the game began
-            host.say(texts.stopped)
-            return None
-        session = Session.begin(the_plan, names, starts, seed, genders)
-        return host.play(session)
-    except KeyboardInterrupt:
-        click.echo("")
-        host.say(texts.stopped)
-        return None
-    except IllegalAction as exc:
-        raise click.UsageError(error_text(texts, exc.code, exc.params)) from exc
 
 if __name__ == "__main__":
     plan(prog_name="labyrinth-pnp plan")

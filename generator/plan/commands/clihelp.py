@@ -17,21 +17,30 @@ RU_READ_ERRORS = {"No such file or directory": "такого файла нет",
                   "Permission denied": "нет прав на чтение"}
 
 
-def echo_text(checked: list[tuple[PlanReport, str | None]], lang: str) -> None:
-    """Print every problem, the summary line and, if there were problems, how to learn more."""
-    reports = [report for report, _ in checked]
+def echo_unreadable(checked: list[tuple[PlanReport, str | None]], lang: str) -> bool:
+    """Print on standard error each file that could not be read; return whether there was one."""
     for report, error in checked:
-        if error and lang == "ru":  # the summary below is Russian too
+        if error and lang == "ru":
             why = error.removeprefix("cannot read file: ")
             error = "файл не прочитать: " + RU_READ_ERRORS.get(why, why)
         if error:
-            click.echo(f"{report.file}: {error}")
+            click.echo(f"Error: {report.file}: {error}", err=True)
+    return any(error for _, error in checked)
+
+
+def echo_text(checked: list[tuple[PlanReport, str | None]], lang: str) -> None:
+    """Print every problem, the summary line and, if there were problems, how to learn more.
+
+    Files that could not be read are left to `echo_unreadable` and out of the summary.
+    """
+    reports = [report for report, error in checked if not error]
+    if not reports:
+        return
+    for report in reports:
         for problem in report.problems:
             click.echo(problem.format(report.file))
     ok = sum(1 for r in reports if r.valid)
-    unreadable = sum(1 for _, error in checked if error)
-    click.echo(summary(len(reports), ok, len(reports) - ok,
-                       sum(r.errors for r in reports) + unreadable,
+    click.echo(summary(len(reports), ok, len(reports) - ok, sum(r.errors for r in reports),
                        sum(r.warnings for r in reports), lang))
     rules = sorted({p.rule for r in reports for p in r.problems})
     if rules:
@@ -72,9 +81,10 @@ def treasure_moves(content: Path | None) -> int:
     return moves
 
 
-def run_print(make) -> None:  # type: ignore[no-untyped-def]
+def run_print(make, replaced: bool = False) -> None:  # type: ignore[no-untyped-def]
     """Write a PDF; report plan errors (exit 1) and warnings (on standard error)."""
     from ...hostsheet import PlanError
+    from .pdftarget import done
 
     try:
         target, warnings = make()
@@ -95,7 +105,7 @@ def run_print(make) -> None:  # type: ignore[no-untyped-def]
     if errors:  # printed anyway: --force, or player sheets (they show only the plan's size)
         click.echo(f"note: the plan has {errors} error{'s' if errors != 1 else ''}; printed "
                    "anyway", err=True)
-    click.echo(f"wrote {target}")
+    click.echo(done(target, replaced))
 
 
 def write_text_file(out: Path, text: str, force: bool) -> None:

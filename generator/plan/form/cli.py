@@ -12,6 +12,7 @@ from pathlib import Path
 
 import click
 
+from ..commands.pdftarget import OVERWRITE_HELP
 from ..text.model import MAX_SIZE, MIN_SIZE
 
 LANG = click.Choice(["ru", "en"])
@@ -32,8 +33,9 @@ SIZE = click.IntRange(MIN_SIZE, MAX_SIZE)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="PDF to write. Default: plan-form-RxC-LANG-PAPER.pdf, or "
                    "PLAN-form-LANG-PAPER.pdf with --fill, in the current folder.")
+@click.option("--overwrite", is_flag=True, help=OVERWRITE_HELP)
 def form_command(rows: int | None, cols: int | None, paper: str, lang: str | None,
-                 source: Path | None, out: Path | None) -> None:
+                 source: Path | None, out: Path | None, overwrite: bool) -> None:
     """Print a plan form: a grid to draw a plan on by tracing walls and filling boxes.
 
     Every side of every cell is a dotted wall slot; every cell has boxes for its object, the
@@ -41,6 +43,7 @@ def form_command(rows: int | None, cols: int | None, paper: str, lang: str | Non
     corner markers and a QR code let `plan scan` read a photo of the filled form.
     """
     from ...atomic import write_atomically
+    from ..commands.pdftarget import claim, done
     from .draw import write_form
     from .layout import FormSizeError, layout
     from .marks import FormFillError
@@ -62,6 +65,7 @@ def form_command(rows: int | None, cols: int | None, paper: str, lang: str | Non
     if out is None:
         stem = f"{source.stem}-form" if source else f"plan-form-{rows}x{cols}"
         out = Path(f"{stem}-{lang}-{paper}.pdf")
+    replaced = claim(out, overwrite)
     try:
         write_atomically(out, lambda tmp: write_form(tmp, lay, lang, plan))
     except FormFillError as exc:
@@ -70,7 +74,7 @@ def form_command(rows: int | None, cols: int | None, paper: str, lang: str | Non
     except OSError as exc:
         click.echo(f"{out}: cannot write: {exc.strerror or exc}", err=True)
         sys.exit(1)
-    click.echo(f"wrote {out}")
+    click.echo(done(out, replaced))
 
 
 def _language(lang: str | None, plans: list[Path]) -> str:

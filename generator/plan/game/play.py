@@ -227,7 +227,7 @@ class Host:
         self.write(f"{codes[tint]}{line}\033[0m" if self.colour and tint else line)
 
     def starts(self, plan: Plan, names: list[str]) -> list[Pos | None] | None:
-        """Ask each player's start cell (empty: random); None when the input ends."""
+        """Ask each player's start cell (empty: random); None at `quit` or the end of input."""
         chosen: list[Pos | None] = []
         for name in names:
             while True:
@@ -238,6 +238,8 @@ class Host:
                 if pos is not None or not line.strip():
                     chosen.append(pos)
                     break
+                if self.vocab.words.get(line.strip().lower()) == "quit":
+                    return None  # `quit` / `конец` works here too: nothing to show yet
                 self.say(fill(self.texts.bad_cell, cell=shown(line), last=last_cell(plan)),
                          "error")
         return chosen
