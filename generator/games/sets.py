@@ -164,13 +164,50 @@ def _sheet_facts(pages: list[Page], index: int) -> tuple[bool, bool, set[str]]:
     return backed, any(p.spec.cut for p in front.pieces), cuts
 
 
-def _cut_words(texts: Any, cuts: set[str], cutter: str | None = None) -> str:
+def _cut_words(texts: Any, cuts: set[str], cutter: str | None = None,
+               pages: list[Page] | None = None, lang: str = "en") -> str:
+    if cutter == "cricut" and texts.cricut_cut and pages and cuts - {"none"}:
+        return _cricut_words(texts, pages, lang)
     if cutter and texts.machine_cut and cuts - {"none"}:  # the machine cuts, not the reader
         return str(texts.machine_cut)
     words = [texts.cut_marks if "marks" in cuts else "",
              texts.cut_outline if "outline" in cuts else ""]
     joined = "; ".join(w for w in words if w)
     return joined or texts.no_cut
+
+
+def _cricut_words(texts: Any, pages: list[Page], lang: str) -> str:
+    """The size to give each Cricut image in Design Space: "145.1 × 145.1 mm (5.71 × 5.71
+    in)", with the PDF pages of each size when they differ."""
+    from ..layout.cutter import cricut_size
+
+    groups: dict[str, list[int]] = {}
+    for page in pages:
+        size = cricut_size(page) if page.cutter == "cricut" else None
+        if size is None:
+            continue
+        w, h = size
+        text = f"{w:.1f} × {h:.1f} mm ({w / 25.4:.2f} × {h / 25.4:.2f} in)"
+        if lang in ("ru", "uk"):  # a decimal comma; inches keep Design Space's "in"
+            text = text.replace(".", ",").replace(" mm ", " мм ")
+        groups.setdefault(text, []).append(page.number)
+    if len(groups) == 1 or not texts.page_label:
+        sizes = "; ".join(groups)
+    else:
+        sizes = "; ".join(f"{fill(texts.page_label, pages=_pages_text(numbers))}: {text}"
+                          for text, numbers in groups.items())
+    return fill(texts.cricut_cut, sizes=sizes)
+
+
+def _pages_text(numbers: list[int]) -> str:
+    """Page numbers as runs: "1–3, 5"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(_span(run) for run in runs)
 
 
 def _fronts(page: Page) -> list[PieceSpec]:
@@ -230,6 +267,8 @@ def _with_cutter(texts: Any, intro: str, pages: list[Page]) -> str:
     software when the sheets carry its marks."""
     machine = next((p.cutter for p in pages if p.cutter), None)
     words = getattr(texts, f"cutter_{machine}", "") if machine else ""
+    if machine == "cricut" and words:  # Design Space prints the images, not these PDFs
+        return str(words)
     return f"{intro}\n{words}" if words else str(intro)
 
 
@@ -293,10 +332,12 @@ def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: s
         rows.append(GuideRow(label, _contents(_fronts(pages[index]), titles),
                              _stock(texts, pages[index], is_card),
                              texts.two_sides if backed else texts.one_side,
-                             _cut_words(texts, cuts, pages[index].cutter)))
+                             _cut_words(texts, cuts, pages[index].cutter,
+                                        pages[index:index + 1 + backed], lang)))
     c = texts.columns
-    ranges = _ranges_line(texts, pages, duplex)
-    line = _duplex_line(texts, duplex, any_back)
+    cricut = any(p.cutter == "cricut" for p in pages)  # Design Space prints: no duplex
+    ranges = "" if cricut else _ranges_line(texts, pages, duplex)
+    line = "" if cricut else _duplex_line(texts, duplex, any_back)
     return Guide(fill(texts.pack_title, game=game.name(content, lang)),
                  _with_cutter(texts, texts.intro, pages),
                  f"{ranges}\n{line}" if ranges and line else ranges or line,
@@ -332,7 +373,8 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
                              str(len(pages) if shop else len(fronts)), stock,
                              texts.two_sides if backed else texts.one_side,
                              texts.shop_cut if shop else _cut_words(
-                                 texts, cuts, next((p.cutter for p in pages if p.cutter), None))))
+                                 texts, cuts, next((p.cutter for p in pages if p.cutter), None),
+                                 pages, lang)))
     c = texts.columns
     if one_up and texts.one_up:  # a print shop's files: pages, not sheets to cut at home
         total = sum(len(pages) for _, _, pages in files)
@@ -342,7 +384,8 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
                      texts.blank_back, (0.40, 0.08, 0.21, 0.10, 0.21))
     return Guide(fill(texts.title, game=game.name(content, lang)),
                  _with_cutter(texts, texts.intro, [p for _, _, pages in files for p in pages]),
-                 _duplex_line(texts, duplex, any_back),
+                 "" if any(p.cutter == "cricut" for _, _, pages in files for p in pages)
+                 else _duplex_line(texts, duplex, any_back),
                  fill(texts.sheets, sheets=str(card + plain), card=str(card), plain=str(plain)),
                  fill(texts.reprint, command=command) if command else "",
                  (c.file, c.sheets, c.stock, c.sides, c.cut), tuple(rows), texts.blank_back,
