@@ -104,16 +104,16 @@ def test_one_up_keeps_forms_on_their_page_and_its_guide_describes_one_up_files(
     assert code == 0, err
     folder = tmp_path / "magic-labyrinth"
     for name in ("score-sheet", "print-guide"):
-        (page,) = PdfReader(folder / f"magic-labyrinth-{name}-en-a4.pdf").pages
+        (page,) = PdfReader(folder / f"magic-labyrinth-{name}-en-a4-one-up.pdf").pages
         assert [round(float(v) * 25.4 / 72, 1) for v in page.mediabox[2:]] == [210.0, 297.0]
         assert "/TrimBox" not in page  # a form is not trimmed
-    tokens = PdfReader(folder / "magic-labyrinth-tokens-en-a4.pdf").pages
+    tokens = PdfReader(folder / "magic-labyrinth-tokens-en-a4-one-up.pdf").pages
     assert [round(float(v) * 25.4 / 72, 1) for v in tokens[0].mediabox[2:]] == [31.0, 31.0]
-    text = _guide_text(folder / "magic-labyrinth-print-guide-en-a4.pdf")
+    text = _guide_text(folder / "magic-labyrinth-print-guide-en-a4-one-up.pdf")
     assert "for a print shop (--one-up)" in text
     assert "Pages in all: 164." in text  # 42 + 42 + 28 + 1 + 51: pages, not sheets
-    assert "magic-labyrinth-tokens-en-a4.pdf 42 card, 200–300 g/m² both sides trimmed by the " \
-        "shop" in text
+    assert "magic-labyrinth-tokens-en-a4-one-up.pdf 42 card, 200–300 g/m² both sides trimmed " \
+        "by the shop" in text
     assert "crop mark" not in text and "Sheets in all" not in text
 
 

@@ -45,7 +45,8 @@ def _guide_pages(job: Job, options: BuildOptions, sheet: SheetOptions) -> list[P
     for part in job.game.parts.values():
         if part.special:
             continue
-        sibling = Job(job.game, part, job.content, job.lang, job.paper, job.roots)
+        sibling = Job(job.game, part, job.content, job.lang, job.paper, job.roots,
+                      one_up=job.one_up)
         pages = [] if part.render is not None else impose_job(sibling, options)
         files.append((sibling.relative.name, part, pages))
     command = (_reprint_command(job, packable(job.game, job.content, job.lang)[0].id)
