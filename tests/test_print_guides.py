@@ -128,3 +128,29 @@ def test_a_guide_column_widens_to_its_longest_word() -> None:
     cols = _fitted([300.0, 30.0, 120.0], rows, 4.0)
     assert cols[1] == pytest.approx(text_width("Аркушів", "Sans-Bold", 9.0) + 8.0)
     assert sum(cols) == pytest.approx(450.0) and cols[2] == 120.0
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_guide_counts_the_rulebook_s_pages_and_says_one_player_sheet_per_player(
+        tmp_path: Path, lang: str) -> None:
+    code, _, err = run_cli("build", "paper-labyrinth", "--lang", lang, "--out", tmp_path)
+    assert code == 0, err
+    folder = tmp_path / "paper-labyrinth"
+    book = len(PdfReader(folder / f"paper-labyrinth-rules-{lang}-a4.pdf").pages)
+    sheets = sum(len(PdfReader(folder / f"paper-labyrinth-{name}-{lang}-a4.pdf").pages)
+                 for name in ("player-sheet", "host-sheets"))
+    assert book > 4
+    text = _guide_text(folder / f"paper-labyrinth-print-guide-{lang}-a4.pdf")
+    if lang == "en":
+        assert f"Rulebook paper-labyrinth-rules-en-a4.pdf {book} plain paper one side" in text
+        assert f"Sheets in all: {sheets + book} (card stock: 0, plain paper: " \
+               f"{sheets + book})." in text
+        assert "Player sheet: every player needs a set of their own, so print the file once " \
+               "per player." in text
+        assert "labyrinth-pnp plan sheets PLAN --players N" in text
+    else:
+        assert f"Правила игры paper-labyrinth-rules-ru-a4.pdf {book} обычная одна" in text
+        assert f"Всего листов: {sheets + book} " in text
+        assert "Лист игрока: свой комплект нужен каждому игроку" in text
+        assert "labyrinth-pnp plan sheets ПЛАН --players N" in text
+    assert " — " not in text.split("Sheets in all")[-1].split("Всего листов")[-1]

@@ -33,7 +33,7 @@ class GuideRow:
     """One row of the guide's table."""
 
     label: str  # the sheet's number, or the file's name
-    contents: str
+    contents: str | Callable[[], str]  # a callable: counted when the guide is drawn
     stock: str
     sides: str
     cut: str
@@ -46,7 +46,7 @@ class Guide:
     title: str
     intro: str
     duplex: str
-    count: str
+    count: str | Callable[[], str]  # a callable: counted when the guide is drawn
     reprint: str
     heads: tuple[str, str, str, str, str]
     rows: tuple[GuideRow, ...]
@@ -347,17 +347,23 @@ def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: s
 
 
 def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part, list[Page]]],
-                duplex: str, command: str, one_up: bool = False) -> Guide | None:
+                duplex: str, command: str, one_up: bool = False,
+                book_pages: Callable[[Part], int | None] | None = None) -> Guide | None:
     """The guide of a default build: one row per file, with its number of sheets (with
-    `one_up` and texts for it: of pages, for a print shop)."""
+    `one_up` and texts for it: of pages, for a print shop). A rulebook's sheets are its pages,
+    counted by `book_pages` (which typesets it) only when the guide is drawn."""
     texts = guide_texts(game, content, lang)
     if texts is None:
         return None
     rows, card, plain, any_back = [], 0, 0, False
+    notes = [fill(texts.per_player, part=part.title(content, lang)) for _, part, _ in files
+             if part.per_player and texts.per_player]
+    books: list[Callable[[], int | None]] = []
     for name, part, pages in files:
-        if part.render is not None:  # a rulebook: typeset at build time, page count unknown
-            rows.append(GuideRow(f"{texts.rulebook}\n{name}", "—", texts.plain_paper,
-                                 texts.one_side, texts.no_cut))
+        if part.render is not None:  # a rulebook: typeset at build time, counted when drawn
+            books.append(_counter(book_pages, part))
+            rows.append(GuideRow(f"{texts.rulebook}\n{name}", _shown(books[-1]),
+                                 texts.plain_paper, texts.one_side, texts.no_cut))
             continue
         fronts = [i for i, p in enumerate(pages) if p.side in ("front", "fold")]
         facts = [_sheet_facts(pages, i) for i in fronts]
@@ -386,10 +392,38 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
                  _with_cutter(texts, texts.intro, [p for _, _, pages in files for p in pages]),
                  "" if any(p.cutter == "cricut" for _, _, pages in files for p in pages)
                  else _duplex_line(texts, duplex, any_back),
-                 fill(texts.sheets, sheets=str(card + plain), card=str(card), plain=str(plain)),
-                 fill(texts.reprint, command=command) if command else "",
+                 _total(texts, card, plain, books),
+                 "\n".join([fill(texts.reprint, command=command)] * bool(command) + notes),
                  (c.file, c.sheets, c.stock, c.sides, c.cut), tuple(rows), texts.blank_back,
                  (0.40, 0.08, 0.21, 0.10, 0.21))
+
+
+def _counter(book_pages: Callable[[Part], int | None] | None, part: Part
+             ) -> Callable[[], int | None]:
+    """A rulebook's pages, counted once, when first asked for (None: not known)."""
+    known: list[int | None] = []
+
+    def count() -> int | None:
+        if not known:
+            known.append(book_pages(part) if book_pages is not None else None)
+        return known[0]
+
+    return count
+
+
+def _shown(count: Callable[[], int | None]) -> Callable[[], str]:
+    return lambda: str(count() or "—")
+
+
+def _total(texts: Any, card: int, plain: int, books: list[Callable[[], int | None]]
+           ) -> str | Callable[[], str]:
+    """The sheets-in-all line; with rulebooks, counted when the guide is drawn."""
+    def line() -> str:
+        more = sum(count() or 0 for count in books)
+        return fill(texts.sheets, sheets=str(card + plain + more), card=str(card),
+                    plain=str(plain + more))
+
+    return line if books else line()
 
 
 def guide_piece(guide: Guide, options: SheetOptions) -> PieceSpec:
