@@ -13,6 +13,7 @@ image or for cutting from the outlines.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,16 +29,18 @@ def cricut_file_names(pdf: Path, pages: list[Page]) -> list[tuple[Path, Page]]:
             if page.cutter == "cricut" and cricut_box(page) is not None]
 
 
-def cricut_images(pdf: Path, pages: list[Page]) -> list[tuple[Path, Page, Any]]:
-    """Render each page's Print Then Cut image from the written PDF: (stem, page, image)."""
+def cricut_images(pdf: Path, pages: list[Page]) -> Iterator[tuple[Path, Page, Any]]:
+    """Render each page's Print Then Cut image from the written PDF, one at a time (an image
+    is some 20 MB in memory): (stem, page, image)."""
     import pypdfium2 as pdfium
 
     named = cricut_file_names(pdf, pages)
     if not named:
-        return []
+        return
     doc = pdfium.PdfDocument(str(pdf))
     try:
-        return [(stem, page, _image(doc[page.number - 1], page)) for stem, page in named]
+        for stem, page in named:
+            yield stem, page, _image(doc[page.number - 1], page)
     finally:
         doc.close()
 
