@@ -249,8 +249,16 @@ def test_the_guide_says_how_to_use_the_images_in_design_space(tmp_path: Path) ->
                  "glue each back to its front"):
         assert step in text, step
     assert "ruler" not in text and "double-sided" not in text  # Design Space prints
+    from PIL import Image
+
     layout = layout_json("magic-labyrinth", "--pack", "--lang", "en", "--cutter", "cricut")
-    page = next(p for p in layout["files"][0]["pages"] if "cricut_image_mm" in p)
-    w, h = page["cricut_image_mm"][2:]
-    assert f"Cricut, image size: p. {page['number']}: {w:.1f} × {h:.1f} mm " \
-           f"({w / 25.4:.2f} × {h / 25.4:.2f} in)" in text
+    imaged = [p for p in layout["files"][0]["pages"] if "cricut_image_mm" in p]
+    assert [p["number"] for p in imaged] == list(range(3, 3 + len(imaged)))  # after the guide
+    for page in imaged:  # each image's size, by the PDF page its file is named after
+        w, h = page["cricut_image_mm"][2:]
+        assert f"p. {page['number']}: {w:.1f} × {h:.1f} mm ({w / 25.4:.2f} × " \
+               f"{h / 25.4:.2f} in)" in text, page["number"]
+        png = pdf.with_name(f"{pdf.stem}-cricut-p{page['number']}.png")
+        assert Image.open(png).size == (round(w * 300 / 25.4), round(h * 300 / 25.4))
+    assert "Cricut, image size: p. 3: " in text
+    assert "Sheets in all: 15 (card stock: 15, plain paper: 0)." in text  # backs: sheets too

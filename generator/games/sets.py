@@ -165,9 +165,9 @@ def _sheet_facts(pages: list[Page], index: int) -> tuple[bool, bool, set[str]]:
 
 
 def _cut_words(texts: Any, cuts: set[str], cutter: str | None = None,
-               pages: list[Page] | None = None, lang: str = "en") -> str:
+               pages: list[Page] | None = None, lang: str = "en", head: int = 0) -> str:
     if cutter == "cricut" and texts.cricut_cut and pages and cuts - {"none"}:
-        return _cricut_words(texts, pages, lang)
+        return _cricut_words(texts, pages, lang, head)
     if cutter and texts.machine_cut and cuts - {"none"}:  # the machine cuts, not the reader
         return str(texts.machine_cut)
     words = [texts.cut_marks if "marks" in cuts else "",
@@ -176,9 +176,10 @@ def _cut_words(texts: Any, cuts: set[str], cutter: str | None = None,
     return joined or texts.no_cut
 
 
-def _cricut_words(texts: Any, pages: list[Page], lang: str) -> str:
-    """The size to give each Cricut image in Design Space: "145.1 × 145.1 mm (5.71 × 5.71
-    in)", with the PDF pages of each size when they differ."""
+def _cricut_words(texts: Any, pages: list[Page], lang: str, head: int = 0) -> str:
+    """The size to give each Cricut image in Design Space, after the PDF pages (and so the
+    image files) of that size: "p. 1–2: 145.1 × 145.1 mm (5.71 × 5.71 in)" (head: the pages
+    before these in the file, a pack's guide)."""
     from ..layout.cutter import cricut_size
 
     groups: dict[str, list[int]] = {}
@@ -190,13 +191,21 @@ def _cricut_words(texts: Any, pages: list[Page], lang: str) -> str:
         text = f"{w:.1f} × {h:.1f} mm ({w / 25.4:.2f} × {h / 25.4:.2f} in)"
         if lang in ("ru", "uk"):  # a decimal comma; inches keep Design Space's "in"
             text = text.replace(".", ",").replace(" mm ", " мм ")
-        groups.setdefault(text, []).append(page.number)
-    if len(groups) == 1 or not texts.page_label:
+        groups.setdefault(text, []).append(head + page.number)
+    if not texts.page_label:
         sizes = "; ".join(groups)
     else:
         sizes = "; ".join(f"{fill(texts.page_label, pages=_pages_text(numbers))}: {text}"
                           for text, numbers in groups.items())
     return fill(texts.cricut_cut, sizes=sizes)
+
+
+def _cricut_backs(pages: list[Page]) -> int:
+    """The back pages that are Cricut images: Design Space prints each on a sheet of its own."""
+    from ..layout.cutter import cricut_box
+
+    return sum(1 for p in pages if p.side == "back" and p.cutter == "cricut"
+               and cricut_box(p) is not None)
 
 
 def _pages_text(numbers: list[int]) -> str:
@@ -215,9 +224,11 @@ def _fronts(page: Page) -> list[PieceSpec]:
     return [p.spec for p in page.pieces if p.face == "front"]
 
 
-def _stock(texts: Any, page: Page, is_card: bool) -> str:
-    """The paper of a sheet: a fold sheet is folded and glued, so paper, not card."""
-    if page.side == "fold" and texts.fold_stock:
+def _stock(texts: Any, page: Page, is_card: bool, backed: bool = False) -> str:
+    """The paper of a sheet: a fold sheet is folded and glued, so paper, not card; so is a
+    Cricut sheet of pieces with a back (their backs are cut apart and glued on)."""
+    glued = page.side == "fold" or (backed and page.cutter == "cricut")
+    if glued and texts.fold_stock:
         return str(texts.fold_stock)
     return str(texts.card_stock if is_card else texts.plain_paper)
 
@@ -324,16 +335,18 @@ def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: s
     for n, index in enumerate(fronts, 1):
         backed, is_card, cuts = _sheet_facts(pages, index)
         any_back |= backed
-        card, plain = card + is_card, plain + (not is_card)
+        card, plain = card + is_card + _cricut_backs(pages[index + 1:index + 1 + backed]), \
+            plain + (not is_card)
         numbers = list(range(number + 1, number + 2 + backed))
         number = numbers[-1]
         label = (f"{n}\n{fill(texts.page_label, pages=_span(numbers))}" if texts.page_label
                  else str(n))
         rows.append(GuideRow(label, _contents(_fronts(pages[index]), titles),
-                             _stock(texts, pages[index], is_card),
+                             _stock(texts, pages[index], is_card, backed),
                              texts.two_sides if backed else texts.one_side,
                              _cut_words(texts, cuts, pages[index].cutter,
-                                        pages[index:index + 1 + backed], lang)))
+                                        pages[index:index + 1 + backed], lang,
+                                        guide_length(pages, duplex))))
     c = texts.columns
     cricut = any(p.cutter == "cricut" for p in pages)  # Design Space prints: no duplex
     ranges = "" if cricut else _ranges_line(texts, pages, duplex)
@@ -370,13 +383,14 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
         backed = any(f[0] for f in facts)
         any_back |= backed
         n_card = sum(1 for f in facts if f[1])
-        card, plain = card + n_card, plain + len(facts) - n_card
-        stock = _stocks(texts, [(pages[i].number, _stock(texts, pages[i], f[1]))
+        backs = _cricut_backs(pages)  # Print Then Cut: a back is a sheet of its own
+        card, plain = card + n_card + backs, plain + len(facts) - n_card
+        stock = _stocks(texts, [(pages[i].number, _stock(texts, pages[i], f[1], f[0]))
                                 for i, f in zip(fronts, facts)])
         cuts = set().union(*(f[2] for f in facts)) if facts else {"none"}
         shop = one_up and texts.one_up and any(p.band == "none" for p in pages)
         rows.append(GuideRow(f"{part.title(content, lang)}\n{name}",
-                             str(len(pages) if shop else len(fronts)), stock,
+                             str(len(pages) if shop else len(fronts) + backs), stock,
                              texts.two_sides if backed else texts.one_side,
                              texts.shop_cut if shop else _cut_words(
                                  texts, cuts, next((p.cutter for p in pages if p.cutter), None),
