@@ -24,6 +24,7 @@ from ..content.placeholders import fill
 from ..draw.sheet import Painter
 from ..layout.imposition import Page, PieceSpec, SheetOptions, impose, mirror
 from .base import Game, Part
+from .cricutguide import cricut_backs, cricut_words
 
 GUIDE_KIND = "print-guide"
 
@@ -167,56 +168,13 @@ def _sheet_facts(pages: list[Page], index: int) -> tuple[bool, bool, set[str]]:
 def _cut_words(texts: Any, cuts: set[str], cutter: str | None = None,
                pages: list[Page] | None = None, lang: str = "en", head: int = 0) -> str:
     if cutter == "cricut" and texts.cricut_cut and pages and cuts - {"none"}:
-        return _cricut_words(texts, pages, lang, head)
+        return cricut_words(texts, pages, lang, head)
     if cutter and texts.machine_cut and cuts - {"none"}:  # the machine cuts, not the reader
         return str(texts.machine_cut)
     words = [texts.cut_marks if "marks" in cuts else "",
              texts.cut_outline if "outline" in cuts else ""]
     joined = "; ".join(w for w in words if w)
     return joined or texts.no_cut
-
-
-def _cricut_words(texts: Any, pages: list[Page], lang: str, head: int = 0) -> str:
-    """The size to give each Cricut image in Design Space, after the PDF pages (and so the
-    image files) of that size: "p. 1–2: 145.1 × 145.1 mm (5.71 × 5.71 in)" (head: the pages
-    before these in the file, a pack's guide)."""
-    from ..layout.cutter import cricut_size
-
-    groups: dict[str, list[int]] = {}
-    for page in pages:
-        size = cricut_size(page) if page.cutter == "cricut" else None
-        if size is None:
-            continue
-        w, h = size
-        text = f"{w:.1f} × {h:.1f} mm ({w / 25.4:.2f} × {h / 25.4:.2f} in)"
-        if lang in ("ru", "uk"):  # a decimal comma; inches keep Design Space's "in"
-            text = text.replace(".", ",").replace(" mm ", " мм ")
-        groups.setdefault(text, []).append(head + page.number)
-    if not texts.page_label:
-        sizes = "; ".join(groups)
-    else:
-        sizes = "; ".join(f"{fill(texts.page_label, pages=_pages_text(numbers))}: {text}"
-                          for text, numbers in groups.items())
-    return fill(texts.cricut_cut, sizes=sizes)
-
-
-def _cricut_backs(pages: list[Page]) -> int:
-    """The back pages that are Cricut images: Design Space prints each on a sheet of its own."""
-    from ..layout.cutter import cricut_box
-
-    return sum(1 for p in pages if p.side == "back" and p.cutter == "cricut"
-               and cricut_box(p) is not None)
-
-
-def _pages_text(numbers: list[int]) -> str:
-    """Page numbers as runs: "1–3, 5"."""
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    return ", ".join(_span(run) for run in runs)
 
 
 def _fronts(page: Page) -> list[PieceSpec]:
@@ -335,7 +293,7 @@ def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: s
     for n, index in enumerate(fronts, 1):
         backed, is_card, cuts = _sheet_facts(pages, index)
         any_back |= backed
-        card, plain = card + is_card + _cricut_backs(pages[index + 1:index + 1 + backed]), \
+        card, plain = card + is_card + cricut_backs(pages[index + 1:index + 1 + backed]), \
             plain + (not is_card)
         numbers = list(range(number + 1, number + 2 + backed))
         number = numbers[-1]
@@ -383,7 +341,7 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
         backed = any(f[0] for f in facts)
         any_back |= backed
         n_card = sum(1 for f in facts if f[1])
-        backs = _cricut_backs(pages)  # Print Then Cut: a back is a sheet of its own
+        backs = cricut_backs(pages)  # Print Then Cut: a back is a sheet of its own
         card, plain = card + n_card + backs, plain + len(facts) - n_card
         stock = _stocks(texts, [(pages[i].number, _stock(texts, pages[i], f[1], f[0]))
                                 for i, f in zip(fronts, facts)])
