@@ -226,10 +226,12 @@ def _langs(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -
 @click.option("--pack", is_flag=True,
               help="Every piece to cut out, on the fewest sheets, into "
               "GAME-all-LANG-PAPER.pdf, after a print guide page.")
-@click.option("--cutter", type=Choice(["silhouette"]), default=None,
-              help="Print-and-cut on a cutting machine: its registration marks on every "
-              "sheet, pieces 2 mm apart with 1 mm of bleed, and beside each PDF a cut file "
-              "per page (FILE-cut-pN.svg and .dxf, in mm).")
+@click.option("--cutter", type=Choice(["silhouette", "cricut"]), default=None,
+              help="Print-and-cut on a cutting machine. silhouette: its registration marks "
+              "on every sheet, pieces 2 mm apart with 1 mm of bleed, and beside each PDF a cut "
+              "file per page (FILE-cut-pN.svg and .dxf, in mm). cricut: pieces inside Design "
+              "Space's Print Then Cut area, and beside each PDF an image per page "
+              "(FILE-cricut-pN.png, 300 dpi, and its outlines in FILE-cricut-pN.svg).")
 @click.option("--force", is_flag=True,
               help="Redraw every file, even those that are up to date.")
 @click.option("-v", "--verbose", is_flag=True, help="List the files that were up to date too.")
@@ -407,7 +409,7 @@ def list_games(content: Path | None) -> None:
 @click.option("--pieces", multiple=True, metavar="IDS",
               help="Only these pieces, as `build --pieces` packs them.")
 @click.option("--pack", is_flag=True, help="Every piece, as `build --pack` packs them.")
-@click.option("--cutter", type=Choice(["silhouette"]), default=None,
+@click.option("--cutter", type=Choice(["silhouette", "cricut"]), default=None,
               help="A cutting machine's marks and room, as for build.")
 @click.option("--format", "fmt", type=Choice(["json", "text"]), default="json",
               show_default=True, help="Output format.")

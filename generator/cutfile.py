@@ -3,7 +3,8 @@ the outline of every piece on it, in millimetres, in the page's own coordinates 
 top-left corner for SVG; DXF's y axis points up, so its origin is the bottom-left corner).
 
 Silhouette Studio opens DXF in every edition and SVG from its Designer Edition on; both files
-hold the same outlines. Cricut Design Space takes SVG.
+hold the same outlines. For Cricut (`cricut.py`) each page's SVG is the size of its Print Then
+Cut image instead, in the image's coordinates.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from .layout.cutter import Outline, outline
 from .layout.imposition import Page
@@ -22,9 +24,12 @@ def _f(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def cut_svg(page: Page) -> str:
-    """The page's cut outlines as an SVG document sized to the paper, 1 user unit = 1 mm."""
-    w, h = _f(page.width), _f(page.height)
+def cut_svg(page: Page, origin: tuple[float, float] = (0.0, 0.0),
+            size: tuple[float, float] | None = None) -> str:
+    """The page's cut outlines as an SVG document sized to the paper (or to `size`, its
+    top-left corner at `origin` on the page), 1 user unit = 1 mm."""
+    w, h = (_f(v) for v in size or (page.width, page.height))
+    ox, oy = origin
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" '
              f'viewBox="0 0 {w} {h}">',
@@ -32,7 +37,7 @@ def cut_svg(page: Page) -> str:
     for placed in page.pieces:
         if not placed.spec.cut:
             continue
-        kind, v = outline(placed)
+        kind, v = _moved(outline(placed), ox, oy)
         ident = f'id="{placed.spec.id}"'
         if kind == "circle":
             lines.append(f'<circle {ident} cx="{_f(v[0])}" cy="{_f(v[1])}" r="{_f(v[2])}"/>')
@@ -45,6 +50,16 @@ def cut_svg(page: Page) -> str:
             lines.append(f'<polygon {ident} points="{points}"/>')
     lines += ["</g>", "</svg>", ""]
     return "\n".join(lines)
+
+
+def _moved(shape: Outline, dx: float, dy: float) -> Outline:
+    """An outline with its origin moved to (dx, dy) on the page."""
+    kind, v = shape
+    if not (dx or dy):
+        return shape
+    if kind == "polygon":
+        return kind, tuple(c - (dx if i % 2 == 0 else dy) for i, c in enumerate(v))
+    return kind, (v[0] - dx, v[1] - dy, *v[2:])
 
 
 def cut_dxf(page: Page) -> str:
@@ -95,20 +110,38 @@ def cut_file_names(pdf: Path, pages: list[Page]) -> list[tuple[Path, Page]]:
 
 
 def write_cut_files(pdf: Path, pages: list[Page]) -> list[Path]:
-    """Write the SVG and DXF cut files of a PDF's pages beside it (each atomically)."""
+    """Write the SVG and DXF cut files of a PDF's pages beside it (each atomically); for
+    Cricut, each page's Print Then Cut image and its SVG."""
     from .atomic import write_atomically
 
     written = []
+    if any(p.cutter == "cricut" for p in pages):
+        from .cricut import cricut_images, image_origin
+        from .layout.cutter import CRICUT_DPI, cricut_size
+
+        for stem, page, image in cricut_images(pdf, pages):
+            png, svg = stem.with_suffix(".png"), stem.with_suffix(".svg")
+            write_atomically(png, _png_writer(image, CRICUT_DPI))
+            write_atomically(svg, writer(cut_svg(page, image_origin(page), cricut_size(page))))
+            written += [png, svg]
+        return written
     for stem, page in cut_file_names(pdf, pages):
         for suffix, text in ((".svg", cut_svg(page)), (".dxf", cut_dxf(page))):
             target = stem.with_suffix(suffix)
-            write_atomically(target, _writer(text))
+            write_atomically(target, writer(text))
             written.append(target)
     return written
 
 
-def _writer(text: str) -> Callable[[Path], None]:
+def writer(text: str) -> Callable[[Path], None]:
     def write(temp: Path) -> None:
         temp.write_text(text, encoding="utf-8", newline="\n")
+
+    return write
+
+
+def _png_writer(image: Any, dpi: int) -> Callable[[Path], None]:
+    def write(temp: Path) -> None:
+        image.save(temp, format="PNG", dpi=(dpi, dpi))
 
     return write

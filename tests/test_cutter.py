@@ -159,3 +159,106 @@ def test_cutter_refuses_fold_sheets() -> None:
     code, _, err = run_cli("build", "magic-labyrinth", "--cutter", "silhouette", "--duplex",
                            "fold", "--out", "unused")
     assert code == 2 and "--cutter does not go with --duplex fold" in err
+
+
+# --- Cricut: Print Then Cut images ------------------------------------------------------------
+
+CRICUT_AREA = (171.45, 234.95)  # 6.75 × 9.25 in: Design Space's Print Then Cut limit
+
+
+@pytest.mark.parametrize(("game", "paper", "parts"), [
+    ("magic-labyrinth", "a4", ("tokens", "formulas")),
+    ("goblin-slayer", "letter", ("locations",))])
+def test_cricut_images_hold_each_page_s_pieces_at_their_real_size(
+        tmp_path: Path, game: str, paper: str, parts: tuple[str, ...]) -> None:
+    from PIL import Image
+
+    args = ("--lang", "en", "--paper", paper, "--cutter", "cricut",
+            *[a for p in parts for a in ("--part", p)])
+    code, _, err = run_cli("build", game, *args, "--out", tmp_path)
+    assert code == 0, err
+    checked = 0
+    for f in layout_json(game, *args)["files"]:
+        pdf = tmp_path / f["file"]
+        assert not list(pdf.parent.glob(f"{pdf.stem}-cut-p*"))  # no Silhouette files
+        for page in f["pages"]:
+            stem = pdf.with_name(f"{pdf.stem}-cricut-p{page['number']}")
+            ax, ay, aw, ah = page["cricut_area_mm"]
+            assert (aw, ah) == CRICUT_AREA and page["registration_mm"] == []
+            assert abs(ax - (page["width_mm"] - aw) / 2) < 1e-3  # centred on the paper
+            ix, iy, iw, ih = page["cricut_image_mm"]
+            # the pieces, and so the image, lie inside Design Space's area
+            assert ax - 1e-6 <= ix and ix + iw <= ax + aw + 1e-6
+            assert ay - 1e-6 <= iy and iy + ih <= ay + ah + 1e-6
+            image = Image.open(stem.with_suffix(".png"))
+            assert image.mode == "RGBA" and image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+            # pixels / dpi is the size the guide gives to type, and the pieces' block
+            assert image.size[0] * 25.4 / 300 == pytest.approx(iw, abs=1e-3)
+            assert image.size[1] * 25.4 / 300 == pytest.approx(ih, abs=1e-3)
+            left = min(p["x_mm"] for p in page["pieces"])
+            right = max(p["x_mm"] + p["width_mm"] for p in page["pieces"])
+            assert 0 <= left - ix < 25.4 / 300 and 0 <= ix + iw - right < 25.4 / 300
+            boxes = _svg_boxes(stem.with_suffix(".svg"))
+            root = ET.parse(stem.with_suffix(".svg")).getroot()
+            assert float(root.get("width")[:-2]) == pytest.approx(iw, abs=1e-3)
+            assert sorted(boxes) == sorted(p["id"] for p in page["pieces"])
+            alpha = image.getchannel("A")
+            for p in page["pieces"]:
+                want = (p["x_mm"] - ix, p["y_mm"] - iy, p["width_mm"], p["height_mm"])
+                assert all(abs(a - b) <= TOLERANCE for a, b in zip(boxes[p["id"]], want))
+                cx, cy = want[0] + want[2] / 2, want[1] + want[3] / 2
+                assert _alpha_at(alpha, cx, cy) == 255  # the piece is opaque...
+                corner = _alpha_at(alpha, want[0] + 0.3, want[1] + 0.3)
+                assert corner == 0  # ...its rounded corner is not
+                if want[0] > 1.5:  # ...nor the gap beside it, where the cut runs
+                    assert _alpha_at(alpha, want[0] - 1.0, cy) == 0
+                checked += 1
+    assert checked >= 9
+
+
+def _alpha_at(alpha: object, x: float, y: float) -> int:
+    """The opacity of an image's pixel at (x, y) mm from its top-left corner, at 300 dpi."""
+    return alpha.getpixel((int(x * 300 / 25.4), int(y * 300 / 25.4)))  # type: ignore[attr-defined]
+
+
+def test_cricut_files_are_deterministic(tmp_path: Path) -> None:
+    args = ("build", "magic-labyrinth", "--part", "tokens", "--lang", "en", "--cutter",
+            "cricut", "--force")
+    digests = []
+    for run in ("a", "b"):
+        code, _, err = run_cli(*args, "--out", tmp_path / run)
+        assert code == 0, err
+        folder = tmp_path / run / "magic-labyrinth"
+        digests.append({p.name: p.read_bytes() for p in sorted(folder.glob("*-cricut-*"))})
+    assert len(digests[0]) == 4 and digests[0] == digests[1]
+
+
+def test_the_guide_says_how_to_use_the_images_in_design_space(tmp_path: Path) -> None:
+    code, _, err = run_cli("build", "magic-labyrinth", "--pack", "--lang", "en", "--cutter",
+                           "cricut", "--out", tmp_path)
+    assert code == 0, err
+    from pypdf import PdfReader
+
+    pdf = tmp_path / "magic-labyrinth" / "magic-labyrinth-all-en-a4.pdf"
+    text = " ".join(PdfReader(pdf).pages[0].extract_text().split())
+    for step in ("1) Design Space: New Project > Upload > Upload Image",
+                 "save it as a Print Then Cut image", "2) Size: keep the proportions locked",
+                 "type the width from the Cutting column into W",
+                 "3) Make It > Continue > Send to Printer: Add Bleed on",
+                 "4) Put the sheet on the mat", "no larger than 6.75 × 9.25 in",
+                 "glue each back to its front"):
+        assert step in text, step
+    assert "ruler" not in text and "double-sided" not in text  # Design Space prints
+    from PIL import Image
+
+    layout = layout_json("magic-labyrinth", "--pack", "--lang", "en", "--cutter", "cricut")
+    imaged = [p for p in layout["files"][0]["pages"] if "cricut_image_mm" in p]
+    assert [p["number"] for p in imaged] == list(range(3, 3 + len(imaged)))  # after the guide
+    for page in imaged:  # each image's size, by the PDF page its file is named after
+        w, h = page["cricut_image_mm"][2:]
+        assert f"p. {page['number']}: {w:.1f} × {h:.1f} mm ({w / 25.4:.2f} × " \
+               f"{h / 25.4:.2f} in)" in text, page["number"]
+        png = pdf.with_name(f"{pdf.stem}-cricut-p{page['number']}.png")
+        assert Image.open(png).size == (round(w * 300 / 25.4), round(h * 300 / 25.4))
+    assert "Cricut, image size: p. 3: " in text
+    assert "Sheets in all: 15 (card stock: 15, plain paper: 0)." in text  # backs: sheets too

@@ -340,7 +340,9 @@ def test_one_up_gives_each_piece_its_page_trim_box_and_bleed_box(tmp_path: Path)
     code, _, err = run_cli("build", "magic-labyrinth", "--pieces", "token-2,formula-1",
                            "--one-up", "--bleed", "3mm", "--lang", "en", "--out", tmp_path)
     assert code == 0, err
-    pages = PdfReader(tmp_path / "magic-labyrinth" / "magic-labyrinth-pieces-en-a4.pdf").pages
+    folder = tmp_path / "magic-labyrinth"
+    assert [p.name for p in folder.iterdir()] == ["magic-labyrinth-pieces-en-a4-one-up.pdf"]
+    pages = PdfReader(folder / "magic-labyrinth-pieces-en-a4-one-up.pdf").pages
 
     def mm_box(box) -> list[float]:  # type: ignore[no-untyped-def]
         return [round(float(v) * 25.4 / 72, 2) for v in box]
@@ -353,5 +355,6 @@ def test_one_up_gives_each_piece_its_page_trim_box_and_bleed_box(tmp_path: Path)
     assert "50 mm" not in pages[0].extract_text()  # no ruler or footer on a print shop's page
     (f,) = layout_json("magic-labyrinth", "--pieces", "token-2,formula-1", "--one-up",
                        "--bleed", "3mm", "--lang", "en")["files"]
+    assert f["file"] == "magic-labyrinth/magic-labyrinth-pieces-en-a4-one-up.pdf"
     assert [(p["side"], p["width_mm"], p["height_mm"]) for p in f["pages"]] == [
         ("front", 31, 31), ("back", 31, 31), ("front", 69, 94), ("back", 69, 94)]

@@ -300,7 +300,9 @@ def test_default_build_has_a_print_guide_per_game_and_language(tmp_path: Path) -
            "both sides" in text
     assert "Score sheet magic-labyrinth-score-sheet-en-a4.pdf 1 plain paper one side no " \
            "cutting" in text
-    assert "Sheets in all: 10 (card stock: 8, plain paper: 2)." in text
+    # the rulebook's 12 pages count as sheets of plain paper too
+    assert "Rulebook magic-labyrinth-rules-en-a4.pdf 12 plain paper one side" in text
+    assert "Sheets in all: 22 (card stock: 8, plain paper: 14)." in text
 
 
 def test_text_layout_names_every_piece_a_user_can_ask_for() -> None:

@@ -222,6 +222,25 @@ def test_qr_code_grows_with_the_plan():
     assert qr_side(small) < qr_side(big)
 
 
+def test_a_big_plan_s_qr_code_keeps_half_millimetre_modules_and_scans(tmp_path):
+    import pypdfium2 as pdfium
+    import zxingcpp
+
+    from generator.draw.qr import qr_matrix
+
+    text = write_grid(random_plan(12, 12, seed=3))
+    modules = len(qr_matrix(text))
+    assert modules > 120 and qr_side(text) == pytest.approx(modules * 0.5)  # was 50 mm
+    plan = tmp_path / "big.txt"
+    plan.write_text(text, encoding="utf-8")
+    out = tmp_path / "host.pdf"
+    code, _, err = run_cli("plan", "print", plan, "--lang", "en", "--out", out)
+    assert code == 0, err
+    bitmap = pdfium.PdfDocument(str(out))[0].render(scale=150 / 72).to_numpy()
+    (found,) = zxingcpp.read_barcodes(bitmap)
+    assert found.text == text
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_legend_terms_and_answers_are_the_rulebooks_words(lang):
     bundle, _ = PAPER_LABYRINTH.load(ContentRoots.with_user(None))

@@ -14,7 +14,8 @@ MODES = ([], ["--duplex", "short"], ["--duplex", "none"], ["--duplex", "fold"],
          ["--gutter", "3mm"], ["--gutter", "20mm"], ["--bleed", "3mm"],
          ["--back-offset", "1mm,-0.5mm"], ["--pack"], ["--pack", "--duplex", "fold"],
          ["--pack", "--duplex", "short"], ["--pack", "--gutter", "3mm"],
-         ["--cutter", "silhouette"], ["--pack", "--cutter", "silhouette"])
+         ["--cutter", "silhouette"], ["--pack", "--cutter", "silhouette"],
+         ["--cutter", "cricut"], ["--pack", "--cutter", "cricut"])
 
 
 def _inside(page: dict, x: float, y: float) -> bool:

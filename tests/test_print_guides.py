@@ -104,16 +104,16 @@ def test_one_up_keeps_forms_on_their_page_and_its_guide_describes_one_up_files(
     assert code == 0, err
     folder = tmp_path / "magic-labyrinth"
     for name in ("score-sheet", "print-guide"):
-        (page,) = PdfReader(folder / f"magic-labyrinth-{name}-en-a4.pdf").pages
+        (page,) = PdfReader(folder / f"magic-labyrinth-{name}-en-a4-one-up.pdf").pages
         assert [round(float(v) * 25.4 / 72, 1) for v in page.mediabox[2:]] == [210.0, 297.0]
         assert "/TrimBox" not in page  # a form is not trimmed
-    tokens = PdfReader(folder / "magic-labyrinth-tokens-en-a4.pdf").pages
+    tokens = PdfReader(folder / "magic-labyrinth-tokens-en-a4-one-up.pdf").pages
     assert [round(float(v) * 25.4 / 72, 1) for v in tokens[0].mediabox[2:]] == [31.0, 31.0]
-    text = _guide_text(folder / "magic-labyrinth-print-guide-en-a4.pdf")
+    text = _guide_text(folder / "magic-labyrinth-print-guide-en-a4-one-up.pdf")
     assert "for a print shop (--one-up)" in text
     assert "Pages in all: 164." in text  # 42 + 42 + 28 + 1 + 51: pages, not sheets
-    assert "magic-labyrinth-tokens-en-a4.pdf 42 card, 200–300 g/m² both sides trimmed by the " \
-        "shop" in text
+    assert "magic-labyrinth-tokens-en-a4-one-up.pdf 42 card, 200–300 g/m² both sides trimmed " \
+        "by the shop" in text
     assert "crop mark" not in text and "Sheets in all" not in text
 
 
@@ -128,3 +128,29 @@ def test_a_guide_column_widens_to_its_longest_word() -> None:
     cols = _fitted([300.0, 30.0, 120.0], rows, 4.0)
     assert cols[1] == pytest.approx(text_width("Аркушів", "Sans-Bold", 9.0) + 8.0)
     assert sum(cols) == pytest.approx(450.0) and cols[2] == 120.0
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_guide_counts_the_rulebook_s_pages_and_says_one_player_sheet_per_player(
+        tmp_path: Path, lang: str) -> None:
+    code, _, err = run_cli("build", "paper-labyrinth", "--lang", lang, "--out", tmp_path)
+    assert code == 0, err
+    folder = tmp_path / "paper-labyrinth"
+    book = len(PdfReader(folder / f"paper-labyrinth-rules-{lang}-a4.pdf").pages)
+    sheets = sum(len(PdfReader(folder / f"paper-labyrinth-{name}-{lang}-a4.pdf").pages)
+                 for name in ("player-sheet", "host-sheets"))
+    assert book > 4
+    text = _guide_text(folder / f"paper-labyrinth-print-guide-{lang}-a4.pdf")
+    if lang == "en":
+        assert f"Rulebook paper-labyrinth-rules-en-a4.pdf {book} plain paper one side" in text
+        assert f"Sheets in all: {sheets + book} (card stock: 0, plain paper: " \
+               f"{sheets + book})." in text
+        assert "Player sheet: every player needs a set of their own, so print the file once " \
+               "per player." in text
+        assert "labyrinth-pnp plan sheets PLAN --players N" in text
+    else:
+        assert f"Правила игры paper-labyrinth-rules-ru-a4.pdf {book} обычная одна" in text
+        assert f"Всего листов: {sheets + book} " in text
+        assert "Лист игрока: свой комплект нужен каждому игроку" in text
+        assert "labyrinth-pnp plan sheets ПЛАН --players N" in text
+    assert " — " not in text.split("Sheets in all")[-1].split("Всего листов")[-1]

@@ -69,6 +69,9 @@ class GuideTexts(Strict):
     shop_cut: str = ""
     machine_cut: str = ""  # the cutting column of a sheet a cutting machine cuts
     cutter_silhouette: str = ""  # loading sheets and cut files into Silhouette Studio
+    cutter_cricut: str = ""  # uploading the images to Cricut Design Space, step by step
+    cricut_cut: Annotated[str, uses("sizes")] = ""  # a sheet's image size, to keep
+    per_player: Annotated[str, uses("part")] = ""  # a file every player needs a copy of
     sheets: Annotated[str, uses("sheets", "card", "plain")]
     reprint: Annotated[str, uses("command")]
     blank_back: str

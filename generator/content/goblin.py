@@ -181,10 +181,18 @@ class GoblinNames(Strict):
     locations: dict[str, str]
 
 
+class TileWords(Strict):
+    """The words of a location tile's role (text/LANG.yaml `tiles:`; empty: no mark)."""
+
+    variant: str = ""  # the tag of a tile used in the variant only
+    centre: str = ""  # under the triangle on the side an entrance or edge lays at the centre
+
+
 class GoblinTexts(GameTexts):
     """text/LANG.yaml: the sheets' footers, the player aid and the names."""
 
     names: GoblinNames
+    tiles: TileWords = Field(default_factory=TileWords)
     parts: dict[str, str] = Field(default_factory=dict)
     aid: AidTexts
 

@@ -30,6 +30,7 @@ from ..goblin.hexgrid import (
 )
 from ..units import mm
 from .art import draw_picture
+from .fonts import font
 from .kit import CUT, INK, Box, Style
 
 FLOOR = (HexColor("#d9d0bf"), HexColor("#d1c6b2"), HexColor("#ded6c8"))
@@ -103,10 +104,13 @@ def _rand(*key: object) -> float:
 
 
 def draw_location(c: Canvas, box: Box, location: Location, lang: str, style: Style,
-                  name: bool = True, pebbles: bool = True) -> None:
+                  name: bool = True, pebbles: bool = True,
+                  marks: tuple[str, str] = ("", "")) -> None:
     """Draw one location tile inside box: floor, walls, tunnel or door, name, cut outline
     (name=False leaves the name out, for a cave diagram that prints names upright;
-    pebbles=False leaves out the floor's pebbles, too small to see in a diagram)."""
+    pebbles=False leaves out the floor's pebbles, too small to see in a diagram). marks:
+    the words of the tile's role, (variant, centre): a tag under the name of a variant-only
+    tile, and beside a mark on the side that faces the centre (see `_roles`)."""
     f = _Frame(box)
     grow = style.bleed * 2 / SQRT3
     hexes = list(LOCATION_HEXES)
@@ -137,6 +141,7 @@ def draw_location(c: Canvas, box: Box, location: Location, lang: str, style: Sty
     c.restoreState()
     if name:
         _name(c, f, location, lang, style)
+        _roles(c, f, location, marks, style)
     c.setStrokeColor(CUT)
     c.setLineWidth(0.3)
     c.setLineJoin(0)
@@ -198,8 +203,15 @@ def _toward(a: tuple[float, float], b: tuple[float, float], centre: tuple[float,
 
 
 def _tunnel(c: Canvas, f: _Frame, h: Hex) -> None:
+    """A tunnel's pit; on the outer ring a little smaller and nudged toward the middle, so
+    that it stays clear of the rim wall."""
     x, y = f.centre(h)
-    draw_picture(c, location_picture("tunnel"), x, y, 2 * f.size, 2 * f.size)
+    side = 2 * f.size
+    if _ring(h) == 2:
+        side *= 0.8
+        x += (f.cx - x) * 0.06
+        y += (f.cy - y) * 0.06
+    draw_picture(c, location_picture("tunnel"), x, y, side, side)
 
 
 def _door(c: Canvas, f: _Frame, doorway: frozenset[Edge], h: Hex) -> None:
@@ -261,6 +273,51 @@ def _name(c: Canvas, f: _Frame, location: Location, lang: str, style: Style) -> 
     c.restoreState()
     style.lines_centred(c, text, x, y, "Serif-Bold", size, width,
                         f"location '{location.id}' name", max_lines=2)
+
+
+VARIANT_KINDS = ("open-centre", "blocked-edge")  # in the variant only (locations.yaml)
+FACING_KINDS = ("entrance", "edge", "blocked-edge")  # their 12 o'clock side meets the centre
+FACING_HEX: Hex = (1, -2)  # the middle hex of the 12 o'clock side
+ROLE_INK = HexColor("#5a4632")
+
+
+def _roles(c: Canvas, f: _Frame, location: Location, marks: tuple[str, str],
+           style: Style) -> None:
+    """A variant-only tile's tag under its name, and on an entrance or edge tile a triangle
+    pointing at the side laid against the centre tile, with its word under it."""
+    variant, centre = marks
+    c.saveState()
+    c.setFillColor(ROLE_INK)
+    if variant and location.kind in VARIANT_KINDS:
+        x, y = f.centre(name_spot(location))
+        size = 6.5
+        width = min(f.size * SQRT3 * 0.8, c.stringWidth(variant, font("Sans-Bold"), size)
+                    + mm(2.4))
+        top = y - mm(4.4) - mm(0.7)
+        c.setStrokeColor(ROLE_INK)
+        c.setLineWidth(0.5)
+        if not style.ink_saver:
+            c.setFillColor(NAME_BAND)
+            c.roundRect(x - width / 2, top - mm(3.4), width, mm(3.4), mm(1.2), stroke=1, fill=1)
+        else:
+            c.roundRect(x - width / 2, top - mm(3.4), width, mm(3.4), mm(1.2), stroke=1, fill=0)
+        c.setFillColor(ROLE_INK)
+        style.lines_centred(c, variant, x, top - mm(1.7), "Sans-Bold", size, width - mm(1.2),
+                            f"location '{location.id}' variant tag", max_lines=1,
+                            color=ROLE_INK)
+    if centre and location.kind in FACING_KINDS:
+        x, y = f.centre(FACING_HEX)
+        tip, half = y + f.size * 0.62, f.size * 0.2
+        path = c.beginPath()
+        path.moveTo(x, tip)
+        path.lineTo(x - half, tip - half * 1.2)
+        path.lineTo(x + half, tip - half * 1.2)
+        path.close()
+        c.drawPath(path, stroke=0, fill=1)
+        style.lines_centred(c, centre, x, tip - half * 1.2 - mm(2.0), "Sans-Bold", 6.5,
+                            f.size * SQRT3 * 0.8, f"location '{location.id}' centre mark",
+                            max_lines=1, color=ROLE_INK)
+    c.restoreState()
 
 
 # --- counters ------------------------------------------------------------------------------

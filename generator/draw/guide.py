@@ -43,6 +43,7 @@ def draw_guide(c: Canvas, box: Box, guide: Any, style: Style) -> None:
     y = box.y + box.h - 20
     y = _paragraph(c, guide.title, x, y, width, "Sans-Bold", 17) - 4
     for text in (guide.intro, guide.duplex, guide.count):
+        text = text() if callable(text) else text  # counted when drawn (a rulebook's pages)
         if text:
             y = _paragraph(c, text, x, y, width, "Sans", 10) - 5
     y -= 6
@@ -56,7 +57,8 @@ def _table(c: Canvas, guide: Any, x: float, y: float, width: float) -> float:
     """Draw the head and the rows; return the y below the table."""
     pad = 4.0
     rows = [(guide.heads, "Sans-Bold", 9.0)] + [
-        ((r.label, r.contents, r.stock, r.sides, r.cut), "Sans", 9.0) for r in guide.rows]
+        ((r.label, r.contents() if callable(r.contents) else r.contents, r.stock, r.sides,
+          r.cut), "Sans", 9.0) for r in guide.rows]
     cols = _fitted([width * w for w in guide.widths], rows, pad)
     c.setLineWidth(0.5)
     c.setStrokeColor(RULE)

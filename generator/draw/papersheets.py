@@ -51,7 +51,7 @@ __all__ = ["LEGEND_KEYS", "HostPositions", "HostSheet", "draw_host_positions", "
            "draw_legend", "host_rounds", "qr_side", "sheet_layout"]
 
 QR_MODULE_MM = 0.5  # printed size of one QR module: the code grows with the plan's text
-QR_MIN_MM, QR_MAX_MM = 30.0, 50.0
+QR_MIN_MM, QR_MAX_MM = 30.0, 72.0  # 0.5 mm modules up to version 31 (a 12×12 plan)
 
 
 @dataclass(frozen=True)

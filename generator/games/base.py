@@ -38,6 +38,7 @@ class Part:
     # How long the part takes to draw beside the others (measured; 1: a page of tokens). A
     # build hands out the heaviest parts first, so that its workers finish together.
     weight: float = 1.0
+    per_player: bool = False  # every player needs a copy (the print guide says so)
 
 
 @dataclass(frozen=True)

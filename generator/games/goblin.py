@@ -70,7 +70,9 @@ def _aid_context(bundle: GoblinBundle, lang: str) -> dict[str, Any]:
 def location_pieces(bundle: GoblinBundle, lang: str) -> list[PieceSpec]:
     """The nine location tiles (two fit on a page)."""
     w, h = art.location_size_mm(bundle.content)
-    return [PieceSpec("location", loc.id, "hex", w, h, (loc, lang))
+    words = bundle.texts[lang].tiles if lang in bundle.texts else None
+    marks = (words.variant, words.centre) if words is not None else ("", "")
+    return [PieceSpec("location", loc.id, "hex", w, h, (loc, lang, marks))
             for loc in bundle.content.locations]
 
 
@@ -94,7 +96,7 @@ def aid_pieces(bundle: GoblinBundle, lang: str) -> list[PieceSpec]:
 
 
 def _location(c: Any, box: Box, payload: Any, style: Style) -> None:
-    art.draw_location(c, box, payload[0], payload[1], style)
+    art.draw_location(c, box, payload[0], payload[1], style, marks=payload[2])
 
 
 def _counter(c: Any, box: Box, payload: Any, style: Style) -> None:

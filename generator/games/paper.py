@@ -153,7 +153,8 @@ def player_painters() -> dict[str, Painter]:
 
 HOST_PART = Part("host-sheets", host_pieces, host_painters, part_title("host-sheets"),
                  weight=4.0)  # a plan, its QR code and the rounds' tables per sheet
-PLAYER_PART = Part("player-sheet", player_pieces, player_painters, part_title("player-sheet"))
+PLAYER_PART = Part("player-sheet", player_pieces, player_painters, part_title("player-sheet"),
+                   per_player=True)
 
 PAPER_LABYRINTH = with_standard_parts(Game(
     id=GAME,

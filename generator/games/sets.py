@@ -24,6 +24,7 @@ from ..content.placeholders import fill
 from ..draw.sheet import Painter
 from ..layout.imposition import Page, PieceSpec, SheetOptions, impose, mirror
 from .base import Game, Part
+from .cricutguide import cricut_backs, cricut_words
 
 GUIDE_KIND = "print-guide"
 
@@ -33,7 +34,7 @@ class GuideRow:
     """One row of the guide's table."""
 
     label: str  # the sheet's number, or the file's name
-    contents: str
+    contents: str | Callable[[], str]  # a callable: counted when the guide is drawn
     stock: str
     sides: str
     cut: str
@@ -46,7 +47,7 @@ class Guide:
     title: str
     intro: str
     duplex: str
-    count: str
+    count: str | Callable[[], str]  # a callable: counted when the guide is drawn
     reprint: str
     heads: tuple[str, str, str, str, str]
     rows: tuple[GuideRow, ...]
@@ -164,7 +165,10 @@ def _sheet_facts(pages: list[Page], index: int) -> tuple[bool, bool, set[str]]:
     return backed, any(p.spec.cut for p in front.pieces), cuts
 
 
-def _cut_words(texts: Any, cuts: set[str], cutter: str | None = None) -> str:
+def _cut_words(texts: Any, cuts: set[str], cutter: str | None = None,
+               pages: list[Page] | None = None, lang: str = "en", head: int = 0) -> str:
+    if cutter == "cricut" and texts.cricut_cut and pages and cuts - {"none"}:
+        return cricut_words(texts, pages, lang, head)
     if cutter and texts.machine_cut and cuts - {"none"}:  # the machine cuts, not the reader
         return str(texts.machine_cut)
     words = [texts.cut_marks if "marks" in cuts else "",
@@ -178,9 +182,11 @@ def _fronts(page: Page) -> list[PieceSpec]:
     return [p.spec for p in page.pieces if p.face == "front"]
 
 
-def _stock(texts: Any, page: Page, is_card: bool) -> str:
-    """The paper of a sheet: a fold sheet is folded and glued, so paper, not card."""
-    if page.side == "fold" and texts.fold_stock:
+def _stock(texts: Any, page: Page, is_card: bool, backed: bool = False) -> str:
+    """The paper of a sheet: a fold sheet is folded and glued, so paper, not card; so is a
+    Cricut sheet of pieces with a back (their backs are cut apart and glued on)."""
+    glued = page.side == "fold" or (backed and page.cutter == "cricut")
+    if glued and texts.fold_stock:
         return str(texts.fold_stock)
     return str(texts.card_stock if is_card else texts.plain_paper)
 
@@ -230,6 +236,8 @@ def _with_cutter(texts: Any, intro: str, pages: list[Page]) -> str:
     software when the sheets carry its marks."""
     machine = next((p.cutter for p in pages if p.cutter), None)
     words = getattr(texts, f"cutter_{machine}", "") if machine else ""
+    if machine == "cricut" and words:  # Design Space prints the images, not these PDFs
+        return str(words)
     return f"{intro}\n{words}" if words else str(intro)
 
 
@@ -285,18 +293,22 @@ def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: s
     for n, index in enumerate(fronts, 1):
         backed, is_card, cuts = _sheet_facts(pages, index)
         any_back |= backed
-        card, plain = card + is_card, plain + (not is_card)
+        card, plain = card + is_card + cricut_backs(pages[index + 1:index + 1 + backed]), \
+            plain + (not is_card)
         numbers = list(range(number + 1, number + 2 + backed))
         number = numbers[-1]
         label = (f"{n}\n{fill(texts.page_label, pages=_span(numbers))}" if texts.page_label
                  else str(n))
         rows.append(GuideRow(label, _contents(_fronts(pages[index]), titles),
-                             _stock(texts, pages[index], is_card),
+                             _stock(texts, pages[index], is_card, backed),
                              texts.two_sides if backed else texts.one_side,
-                             _cut_words(texts, cuts, pages[index].cutter)))
+                             _cut_words(texts, cuts, pages[index].cutter,
+                                        pages[index:index + 1 + backed], lang,
+                                        guide_length(pages, duplex))))
     c = texts.columns
-    ranges = _ranges_line(texts, pages, duplex)
-    line = _duplex_line(texts, duplex, any_back)
+    cricut = any(p.cutter == "cricut" for p in pages)  # Design Space prints: no duplex
+    ranges = "" if cricut else _ranges_line(texts, pages, duplex)
+    line = "" if cricut else _duplex_line(texts, duplex, any_back)
     return Guide(fill(texts.pack_title, game=game.name(content, lang)),
                  _with_cutter(texts, texts.intro, pages),
                  f"{ranges}\n{line}" if ranges and line else ranges or line,
@@ -306,33 +318,41 @@ def pack_guide(game: Game, content: Any, lang: str, pages: list[Page], duplex: s
 
 
 def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part, list[Page]]],
-                duplex: str, command: str, one_up: bool = False) -> Guide | None:
+                duplex: str, command: str, one_up: bool = False,
+                book_pages: Callable[[Part], int | None] | None = None) -> Guide | None:
     """The guide of a default build: one row per file, with its number of sheets (with
-    `one_up` and texts for it: of pages, for a print shop)."""
+    `one_up` and texts for it: of pages, for a print shop). A rulebook's sheets are its pages,
+    counted by `book_pages` (which typesets it) only when the guide is drawn."""
     texts = guide_texts(game, content, lang)
     if texts is None:
         return None
     rows, card, plain, any_back = [], 0, 0, False
+    notes = [fill(texts.per_player, part=part.title(content, lang)) for _, part, _ in files
+             if part.per_player and texts.per_player]
+    books: list[Callable[[], int | None]] = []
     for name, part, pages in files:
-        if part.render is not None:  # a rulebook: typeset at build time, page count unknown
-            rows.append(GuideRow(f"{texts.rulebook}\n{name}", "—", texts.plain_paper,
-                                 texts.one_side, texts.no_cut))
+        if part.render is not None:  # a rulebook: typeset at build time, counted when drawn
+            books.append(_counter(book_pages, part))
+            rows.append(GuideRow(f"{texts.rulebook}\n{name}", _shown(books[-1]),
+                                 texts.plain_paper, texts.one_side, texts.no_cut))
             continue
         fronts = [i for i, p in enumerate(pages) if p.side in ("front", "fold")]
         facts = [_sheet_facts(pages, i) for i in fronts]
         backed = any(f[0] for f in facts)
         any_back |= backed
         n_card = sum(1 for f in facts if f[1])
-        card, plain = card + n_card, plain + len(facts) - n_card
-        stock = _stocks(texts, [(pages[i].number, _stock(texts, pages[i], f[1]))
+        backs = cricut_backs(pages)  # Print Then Cut: a back is a sheet of its own
+        card, plain = card + n_card + backs, plain + len(facts) - n_card
+        stock = _stocks(texts, [(pages[i].number, _stock(texts, pages[i], f[1], f[0]))
                                 for i, f in zip(fronts, facts)])
         cuts = set().union(*(f[2] for f in facts)) if facts else {"none"}
         shop = one_up and texts.one_up and any(p.band == "none" for p in pages)
         rows.append(GuideRow(f"{part.title(content, lang)}\n{name}",
-                             str(len(pages) if shop else len(fronts)), stock,
+                             str(len(pages) if shop else len(fronts) + backs), stock,
                              texts.two_sides if backed else texts.one_side,
                              texts.shop_cut if shop else _cut_words(
-                                 texts, cuts, next((p.cutter for p in pages if p.cutter), None))))
+                                 texts, cuts, next((p.cutter for p in pages if p.cutter), None),
+                                 pages, lang)))
     c = texts.columns
     if one_up and texts.one_up:  # a print shop's files: pages, not sheets to cut at home
         total = sum(len(pages) for _, _, pages in files)
@@ -342,11 +362,40 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
                      texts.blank_back, (0.40, 0.08, 0.21, 0.10, 0.21))
     return Guide(fill(texts.title, game=game.name(content, lang)),
                  _with_cutter(texts, texts.intro, [p for _, _, pages in files for p in pages]),
-                 _duplex_line(texts, duplex, any_back),
-                 fill(texts.sheets, sheets=str(card + plain), card=str(card), plain=str(plain)),
-                 fill(texts.reprint, command=command) if command else "",
+                 "" if any(p.cutter == "cricut" for _, _, pages in files for p in pages)
+                 else _duplex_line(texts, duplex, any_back),
+                 _total(texts, card, plain, books),
+                 "\n".join([fill(texts.reprint, command=command)] * bool(command) + notes),
                  (c.file, c.sheets, c.stock, c.sides, c.cut), tuple(rows), texts.blank_back,
                  (0.40, 0.08, 0.21, 0.10, 0.21))
+
+
+def _counter(book_pages: Callable[[Part], int | None] | None, part: Part
+             ) -> Callable[[], int | None]:
+    """A rulebook's pages, counted once, when first asked for (None: not known)."""
+    known: list[int | None] = []
+
+    def count() -> int | None:
+        if not known:
+            known.append(book_pages(part) if book_pages is not None else None)
+        return known[0]
+
+    return count
+
+
+def _shown(count: Callable[[], int | None]) -> Callable[[], str]:
+    return lambda: str(count() or "—")
+
+
+def _total(texts: Any, card: int, plain: int, books: list[Callable[[], int | None]]
+           ) -> str | Callable[[], str]:
+    """The sheets-in-all line; with rulebooks, counted when the guide is drawn."""
+    def line() -> str:
+        more = sum(count() or 0 for count in books)
+        return fill(texts.sheets, sheets=str(card + plain + more), card=str(card),
+                    plain=str(plain + more))
+
+    return line if books else line()
 
 
 def guide_piece(guide: Guide, options: SheetOptions) -> PieceSpec:

@@ -10,6 +10,12 @@ from our PDF and the cut file opened in Studio meet: the machine finds the print
 cuts the file's outlines relative to them. Pieces keep `ROOM` from the edges, clear of the
 marks and of the hatched area Studio keeps free around them.
 
+Cricut (Explore, Maker, Joy Xtra) reads no marks printed by another program: Design Space
+prints its own frame around an image uploaded as "Print Then Cut", and that image may be at
+most `CRICUT_AREA` (6.75 x 9.25 in on Letter and on A4). So for Cricut the pieces are laid out
+inside that area, centred on the paper, with no marks; `cricut.py` renders each page's pieces
+as an image of their own shapes for Design Space to print and cut.
+
 Nothing here imports ReportLab; `draw/sheet.py` draws the marks and `cutfile.py` writes the
 outlines.
 """
@@ -23,7 +29,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .sheets import Page, Placed
 
-MACHINES = ("silhouette",)
+MACHINES = ("silhouette", "cricut")
+
+CRICUT_AREA = (6.75 * 25.4, 9.25 * 25.4)  # Design Space's largest Print Then Cut image (mm)
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,15 @@ def registration_marks(machine: str, width: float, height: float) -> list[Rect]:
 def room(machine: str | None) -> float:
     """How far pieces keep from the paper's edges for the machine (0 for none)."""
     return SILHOUETTE.room if machine == "silhouette" else 0.0
+
+
+def machine_area(machine: str | None, width: float, height: float) -> Rect | None:
+    """The rectangle pieces must stay in for the machine's software (x, y, w, h in mm), centred
+    on the paper; None when only the margins limit them."""
+    if machine != "cricut":
+        return None
+    w, h = CRICUT_AREA
+    return (width - w) / 2, (height - h) / 2, w, h
 
 
 # --- cut outlines ----------------------------------------------------------------------------
@@ -109,3 +126,45 @@ def page_registration(page: Page) -> list[Rect]:
     if page.cutter is None or page.side == "back":
         return []
     return registration_marks(page.cutter, page.width, page.height)
+
+
+# --- Cricut: Print Then Cut images ------------------------------------------------------------
+
+CRICUT_DPI = 300  # the images' resolution: 300 pixels an inch
+
+
+def cricut_box(page: Page) -> tuple[int, int, int, int] | None:
+    """The pixels (left, top, right, bottom, at CRICUT_DPI, from the page's top-left corner) of
+    the page's Cricut image: the pieces' cut shapes, widened to whole pixels; None for a page
+    with nothing to cut. Design Space trims an image's transparent border on upload, so an
+    image holds its pieces' block and nothing around it: its size is the size to keep."""
+    cut = [p for p in page.pieces if p.spec.cut]
+    if not cut:
+        return None
+    k = CRICUT_DPI / 25.4
+    return (math.floor(min(p.x for p in cut) * k + 1e-6),
+            math.floor(min(p.y for p in cut) * k + 1e-6),
+            math.ceil(max(p.x + p.width for p in cut) * k - 1e-6),
+            math.ceil(max(p.y + p.height for p in cut) * k - 1e-6))
+
+
+def cricut_size(page: Page) -> tuple[float, float] | None:
+    """The physical size of a page's Cricut image (mm): its pixels at CRICUT_DPI."""
+    box = cricut_box(page)
+    if box is None:
+        return None
+    return (box[2] - box[0]) * 25.4 / CRICUT_DPI, (box[3] - box[1]) * 25.4 / CRICUT_DPI
+
+
+def cricut_image(page: Page) -> dict[str, list[float]]:
+    """For `layout --format json`: a Cricut page's image box and Print Then Cut area (x, y,
+    w, h in mm on the page); nothing for another page."""
+    box = cricut_box(page) if page.cutter == "cricut" else None
+    area = machine_area(page.cutter, page.width, page.height)
+    if box is None or area is None:
+        return {}
+    k = 25.4 / CRICUT_DPI
+    return {"cricut_image_mm": [round(v, 3) for v in (box[0] * k, box[1] * k,
+                                                      (box[2] - box[0]) * k,
+                                                      (box[3] - box[1]) * k)],
+            "cricut_area_mm": [round(v, 3) for v in area]}

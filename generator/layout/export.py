@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cutter import page_registration
+from .cutter import cricut_image, page_registration
 from .imposition import Page
 
 
@@ -33,6 +33,7 @@ def page_data(page: Page) -> dict[str, Any]:
         **({"registration_mm": [[_r(v) for v in r] for r in page_registration(page)]}
            if page.cutter else {}),
         **({"fold_mm": [_r(v) for v in page.fold]} if page.fold else {}),
+        **cricut_image(page),
     }
 
 

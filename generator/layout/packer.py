@@ -156,11 +156,26 @@ def page_limits(options: SheetOptions, band: Band, fold: bool = False) -> Limits
                       Rect(e, e, paper.width / 2, inner + FURNITURE_CLEAR), "bottom")
     if band == "right":
         inner = paper.width - m - BAND
-        return Limits(Rect(m, m, inner, paper.height - m),
-                      Rect(e, e, inner + FURNITURE_CLEAR, paper.height - e), band)
+        return _in_area(options, Limits(Rect(m, m, inner, paper.height - m),
+                                        Rect(e, e, inner + FURNITURE_CLEAR, paper.height - e),
+                                        band))
     inner = paper.height - m - BAND
-    return Limits(Rect(m, m, paper.width - m, inner),
-                  Rect(e, e, paper.width - e, inner + FURNITURE_CLEAR), band)
+    return _in_area(options, Limits(Rect(m, m, paper.width - m, inner),
+                                    Rect(e, e, paper.width - e, inner + FURNITURE_CLEAR), band))
+
+
+def _in_area(options: SheetOptions, limits: Limits) -> Limits:
+    """The limits, with the pieces kept inside the cutting machine's image area if it has one
+    (Cricut's Print Then Cut); their footprints (half the gap) may reach past it."""
+    from .cutter import machine_area
+
+    area = machine_area(options.cutter, options.paper.width, options.paper.height)
+    if area is None:
+        return limits
+    x, y, w, h = area
+    p = limits.pieces
+    return replace(limits, pieces=Rect(max(p.x0, x), max(p.y0, y), min(p.x1, x + w),
+                                       min(p.y1, y + h)))
 
 
 def _grid_room(spec: PieceSpec, free: Rect, limits: Limits, gap: float, clear: float

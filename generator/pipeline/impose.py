@@ -45,13 +45,16 @@ def _guide_pages(job: Job, options: BuildOptions, sheet: SheetOptions) -> list[P
     for part in job.game.parts.values():
         if part.special:
             continue
-        sibling = Job(job.game, part, job.content, job.lang, job.paper, job.roots)
+        sibling = Job(job.game, part, job.content, job.lang, job.paper, job.roots,
+                      one_up=job.one_up)
         pages = [] if part.render is not None else impose_job(sibling, options)
         files.append((sibling.relative.name, part, pages))
     command = (_reprint_command(job, packable(job.game, job.content, job.lang)[0].id)
                if has_pieces(job.game, job.content, job.lang) else "")  # the paper game: none
     guide = files_guide(job.game, job.content, job.lang, files, options.duplex, command,
-                        one_up=options.one_up)
+                        one_up=options.one_up, book_pages=lambda part: _book_pages(
+                            Job(job.game, part, job.content, job.lang, job.paper, job.roots,
+                                job.draft)))
     return impose([guide_piece(guide, sheet)], sheet) if guide is not None else []
 
 
@@ -61,3 +64,23 @@ def iter_layout(options: BuildOptions) -> Iterator[tuple[Job, list[Page]]]:
     for job in jobs:
         if job.part.render is None:
             yield job, impose_job(job, options)
+
+
+def _book_pages(job: Job) -> int | None:
+    """The pages of a rulebook job, typeset into a temporary file; None when it cannot be
+    (no rulebook in that language, or one with errors: its own job reports them)."""
+    import tempfile
+    from pathlib import Path
+
+    from pypdf import PdfReader
+
+    from ..errors import ContentError
+
+    assert job.part.render is not None
+    try:
+        with tempfile.TemporaryDirectory(prefix="labyrinth-book-") as folder:
+            path = Path(folder) / "book.pdf"
+            job.part.render(job.content, job.roots, job.lang, job.paper, path, job.draft)
+            return len(PdfReader(path).pages)
+    except (ContentError, OSError, KeyError):
+        return None

@@ -24,10 +24,12 @@ class Job:
     paper: str
     roots: ContentRoots = field(default_factory=ContentRoots)
     draft: bool = False  # an unfinished translation: "draft translation" in every footer
+    one_up: bool = False  # a print shop's file (--one-up): "-one-up" ends its name
 
     @property
     def relative(self) -> Path:
-        name = f"{self.game.id}-{self.part.name}-{self.lang}-{self.paper}.pdf"
+        shop = "-one-up" if self.one_up else ""
+        name = f"{self.game.id}-{self.part.name}-{self.lang}-{self.paper}{shop}.pdf"
         return Path(self.game.id) / name
 
 
@@ -74,7 +76,7 @@ def jobs_for(options: BuildOptions, loaded: Loaded) -> list[Job]:
                                                              lang not in drafts)]
             building.update(langs)
             jobs.extend(Job(game, part, content, lang, options.paper, loaded.roots,
-                            lang in drafts) for lang in langs)
+                            lang in drafts, options.one_up) for lang in langs)
     _check_some_game_has(options, loaded)
     return jobs
 
@@ -228,5 +230,5 @@ def _set_jobs(options: BuildOptions, loaded: Loaded, game: Game) -> list[Job]:
             raise UsageError("--pieces needs at least one piece id, e.g. --pieces token-14")
         for lang in langs:
             part.pieces(content, lang)  # an unknown id stops here, before anything is drawn
-    return [Job(game, part, content, lang, options.paper, loaded.roots, lang in drafts)
-            for lang in langs]
+    return [Job(game, part, content, lang, options.paper, loaded.roots, lang in drafts,
+                options.one_up) for lang in langs]
