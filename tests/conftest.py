@@ -15,6 +15,17 @@ from pypdf import PdfReader
 from generator.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Give Playwright's `expect` the browser tests' patience: its 5 s default was missed on a
+    test machine loaded by other work (the pages are not slow; `benchmarks/serve*.py` time
+    them). Without Playwright the browser tests fail on their own import, as they should."""
+    try:
+        from playwright.sync_api import expect
+    except ImportError:
+        return
+    expect.set_options(timeout=20_000)
 MM = 25.4 / 72
 
 

@@ -183,13 +183,13 @@ def test_a_broken_yaml_shows_on_the_check_page(page: object, content: Path,
         edit(english, "14: Fire Salamander", "14: Fire: Salamander")
         problem = page.locator('[data-role="problem"]').first  # type: ignore[attr-defined]
         expect(problem).to_contain_text(f"magic-labyrinth/text/en.yaml:{line}:13",
-                                        timeout=5000)
+                                        timeout=20_000)
         expect(problem).to_contain_text("invalid YAML: mapping values are not allowed here")
         expect(problem.locator("pre")).to_have_text("    14: Fire: Salamander")
         shoot(page, shots / "check-broken-yaml-en.png")
     finally:
         english.write_bytes(kept)
-    expect(verdict).to_contain_text("The content is valid", timeout=5000)
+    expect(verdict).to_contain_text("The content is valid", timeout=20_000)
 
 
 def tab_to(page: object, selector: str, key: str = "Tab", most: int = 40) -> int:
