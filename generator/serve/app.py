@@ -9,7 +9,7 @@ and sheets come from memory, the gallery from a fixed list, the rest from `stati
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from . import i18n
 from .engine import PREVIEW_DPI, PrintChoice, read_choice, render_page
 from .guard import Guard, allowed_hosts, token_ok
 from .planviews import PlanViews
+from .playviews import PlayViews, play_routes
 from .state import Failure, State
 
 HERE = Path(__file__).parent
@@ -50,13 +51,15 @@ def gallery_dir() -> Path:
     return inside if inside.is_dir() else HERE.parent.parent / "docs" / "gallery"
 
 
-def make_app(state: State, port: int) -> Guard:
-    """The whole web app for one run, behind its guard."""
+def make_app(state: State, port: int, lan: str | None = None,
+             announce: Callable[[str], None] | None = None) -> Guard:
+    """The whole web app for one run, behind its guard (with lan, also on that address)."""
     env = Environment(loader=FileSystemLoader(HERE / "templates"),
                       autoescape=select_autoescape(["html"]), trim_blocks=True,
                       lstrip_blocks=True)
     views = Views(state, env)
     plans = PlanViews(state)
+    plays = PlayViews(state, env, views.page, f"http://{lan}:{port}" if lan else None, announce)
     routes = [
         Route("/", views.games), Route("/print/{game}", views.print_page),
         Route("/api/preview/{game}", views.preview), Route("/download/{game}", views.download),
@@ -71,6 +74,7 @@ def make_app(state: State, port: int) -> Guard:
         Route("/api/plan/random", plans.random),
         Route("/api/plan/print", plans.print_pdf, methods=["POST"]),
         Route("/api/plan/explain/{rule}", plans.explain),
+        *play_routes(plays),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
 
@@ -84,7 +88,7 @@ def make_app(state: State, port: int) -> Guard:
         return PlainTextResponse(i18n.WORDS["en"]["error.internal"], 500)
 
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Exception: crashed})
-    return Guard(app, allowed_hosts(port))
+    return Guard(app, allowed_hosts(port, lan), lan)
 
 
 class Views:

@@ -1,0 +1,97 @@
+// The host's page of a hosted game (/play): the new-game form, then the whole game — the
+// plan, every position, the full log, the join links, undo and the downloads. It answers on
+// the host's computer only (under --lan, guard.py refuses it to other computers).
+const root = document.querySelector('[data-page="play-host"]');
+const $ = sel => root.querySelector(sel);
+const W = JSON.parse(root.dataset.words);
+const EDITOR = "labyrinth-pnp.plan";  // where the plan editor (/plan) keeps its plan
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => k in values ? values[k] : m);
+let version = -1;
+
+function el(tag, props = {}, text = "") {
+  const node = Object.assign(document.createElement(tag), props);
+  if (text) node.textContent = text;
+  return node;
+}
+
+async function post(path, body = {}) {
+  const answer = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...body, token: root.dataset.token }) });
+  return [answer.ok, await answer.json()];
+}
+
+function render(v) {
+  $('[data-role="play-form"]').hidden = v.game;
+  $('[data-role="play-game"]').hidden = !v.game;
+  if (!v.game) return;
+  $('[data-role="turn"]').textContent = !v.started ? W["play.waitstart"] : v.over ? W["play.over"]
+    : fill(W["play.turn"], { name: v.turn });
+  const ending = $('[data-role="ending"]');
+  ending.hidden = !v.ending;
+  ending.textContent = v.ending || "";
+  $('[data-role="seats"]').replaceChildren(...v.seats.map(s => {
+    const item = el("li", { className: "seat" });
+    item.dataset.role = "seat";
+    item.dataset.player = s.name;
+    const link = el("a", { href: s.link, target: "_blank" }, s.link);
+    link.dataset.role = "join-link";
+    item.append(el("strong", {}, s.name), " ", el("span", {}, s.ready ? W["play.ready"] : W["play.notready"]),
+                el("br"), link, el("img", { src: s.qr, alt: s.link, className: "qr", width: 148, height: 148 }));
+    return item;
+  }));
+  $('[data-action="play-begin"]').hidden = v.started;
+  $('[data-role="host-plan"]').textContent = v.plan;
+  $('[data-role="positions"] tbody').replaceChildren(...(v.players || []).map(p => {
+    const row = el("tr");
+    row.dataset.player = p.name;
+    const state = [p.dead ? W["play.dead"] : p.wounded ? W["play.wounded"] : "",
+                   p.treasure ? W[`play.treasure.${p.treasure}`] : ""].filter(Boolean).join(", ");
+    for (const text of [p.name, p.start, p.pos, p.bullets, p.bombs, state]) row.append(el("td", {}, String(text)));
+    return row;
+  }));
+  $('[data-role="treasures"]').textContent = (v.treasures || []).length
+    ? `${W["play.treasures"]}: ` + v.treasures.map(([w, at]) => `${w} ${at}`).join(", ") : "";
+  $('[data-role="host-log"]').replaceChildren(...(v.log || []).map(line => el("li", {}, line)));
+  $('[data-action="undo"]').disabled = !v.undo;
+  $('[data-role="downloads"]').hidden = !v.started;
+  root.dataset.over = String(Boolean(v.over));
+}
+
+async function poll(wait) {
+  const answer = await fetch(wait ? `/api/play/host?since=${version}` : "/api/play/host", { cache: "no-store" });
+  const data = await answer.json();
+  version = data.version;
+  render(data);
+}
+
+async function loop() {
+  for (;;) {
+    try { await poll(true); } catch (e) { await new Promise(r => setTimeout(r, 1000)); }
+  }
+}
+
+function fromEditor() { $('[data-role="play-plan"]').value = localStorage.getItem(EDITOR) || ""; }
+
+$('[data-action="from-editor"]').addEventListener("click", fromEditor);
+$('[data-action="plan-file"]').addEventListener("change", async event => {
+  const file = event.target.files[0];
+  if (file) $('[data-role="play-plan"]').value = await file.text();
+});
+$('[data-action="play-new"]').addEventListener("click", async () => {
+  const errors = $('[data-role="play-error"]');
+  errors.replaceChildren();
+  const [ok, data] = await post("/api/play/new", {
+    text: $('[data-role="play-plan"]').value, players: $('[data-role="play-players"]').value,
+    lang: $('[data-role="play-lang"]').value, seed: $('[data-role="play-seed"]').value });
+  if (!ok) errors.replaceChildren(...(data.errors || [data.error]).map(m => el("li", {}, m)));
+  await poll(false);
+});
+$('[data-action="play-begin"]').addEventListener("click", () => post("/api/play/begin"));
+$('[data-action="undo"]').addEventListener("click", () => post("/api/play/undo"));
+$('[data-action="play-reset"]').addEventListener("click", () => {
+  if (!confirm(W["play.newgame.sure"])) return;
+  $('[data-role="play-form"]').hidden = false;
+  $('[data-role="play-game"]').hidden = true;
+});
+if (new URLSearchParams(location.search).get("from") === "editor") fromEditor();
+poll(false).then(loop);
