@@ -89,7 +89,7 @@ def lan_address() -> str | None:
     except OSError:
         pass
     try:
-        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None,
+        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None,
                                                             socket.AF_INET)]
     except OSError:
         pass

@@ -146,9 +146,8 @@ class PlayViews:
         from ..content.placeholders import fill
         from ..plan.checker.check import load_plan
         from ..plan.checker.report import PlanReadError
-        from ..plan.game.answers import load_play_texts
+        from ..plan.game.answers import error_text, load_play_texts
         from ..plan.game.engine import IllegalAction
-        from ..plan.game.answers import error_text
 
         text, lang = str(sent.get("text", "")), str(sent.get("lang", ""))
         seed_text = str(sent.get("seed", "")).strip()
