@@ -40,7 +40,8 @@ function render(v) {
     return item;
   }));
   $('[data-action="play-begin"]').hidden = v.started;
-  $('[data-role="host-plan"]').textContent = v.plan;
+  $('[data-role="host-layout"]').hidden = !v.started;
+  drawPlan(v.plan, v.players || []);
   $('[data-role="positions"] tbody').replaceChildren(...(v.players || []).map(p => {
     const row = el("tr");
     row.dataset.player = p.name;
@@ -55,6 +56,32 @@ function render(v) {
   $('[data-action="undo"]').disabled = !v.undo;
   $('[data-role="downloads"]').hidden = !v.started;
   root.dataset.over = String(Boolean(v.over));
+}
+
+// The plan's text with each player's cell marked (a cell named as the plan editor names it).
+function drawPlan(text, players) {
+  const lines = text.split("\n"), top = lines.findIndex(l => l.startsWith("+") && l.indexOf("+", 1) > 0);
+  const pre = $('[data-role="host-plan"]');
+  if (top < 0) { pre.textContent = text; return; }
+  const width = lines[top].indexOf("+", 1) - 1, cols = (lines[top].match(/\+/g) || []).length - 1;
+  const here = {};
+  for (const p of players) if (!p.dead) (here[p.pos] = here[p.pos] || []).push(p.name);
+  pre.replaceChildren(...lines.map((line, i) => {
+    const rel = i - top, row = document.createElement("span");
+    if (rel < 0 || rel % 2 === 0) { row.textContent = line + "\n"; return row; }
+    let at = 0;
+    for (let c = 0; c < cols; c++) {
+      const start = c * (width + 1) + 1, name = String.fromCharCode(65 + c) + ((rel + 1) / 2);
+      row.append(line.slice(at, start));
+      const cell = el("span", {}, line.slice(start, start + width).padEnd(width));
+      cell.dataset.cell = name;
+      if (here[name]) { cell.className = "here"; cell.title = here[name].join(", "); }
+      row.append(cell);
+      at = start + width;
+    }
+    row.append(line.slice(at) + "\n");
+    return row;
+  }));
 }
 
 async function poll(wait) {
