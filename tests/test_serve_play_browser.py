@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -50,12 +49,20 @@ def browser() -> Iterator[object]:
         launched.close()
 
 
+DOC_PICTURES = ("play-host-en.png", "play-phone-en.png", "play-host-ru.png", "play-phone-ru.png")
+
+
 def keep(page: object, shots: Path, name: str) -> None:
-    """A screenshot in the shots folder, and in $PLAY_DOC_PICTURES for the docs' pictures."""
-    page.screenshot(path=shots / name)  # type: ignore[attr-defined]
+    """A screenshot in the shots folder, and in $PLAY_DOC_PICTURES (64 colours, small) for
+    the docs' pictures."""
+    page.screenshot(path=shots / name, full_page="phone" in name)  # type: ignore[attr-defined]
     docs = os.environ.get("PLAY_DOC_PICTURES")
-    if docs and name in ("play-host-en.png", "play-phone-en.png"):
-        shutil.copyfile(shots / name, Path(docs) / name)
+    if docs and name in DOC_PICTURES:
+        from PIL import Image
+
+        with Image.open(shots / name) as picture:
+            small = picture.convert("RGB").quantize(64)
+            small.save(Path(docs) / name, optimize=True)
 
 
 def host_log(host: object, count: int) -> None:
@@ -174,3 +181,59 @@ def test_three_phones_play_a_game_to_the_end(browser: object, url: str, shots: P
     # a wrong link gets a page that says so
     phones["Anya"].goto("/p/not-a-player")
     assert "not a player's link" in phones["Anya"].inner_text('[data-role="bad-link"]')
+
+
+def test_the_pages_speak_russian(browser: object, url: str, shots: Path) -> None:
+    """The host's and a phone's pages in Russian, the host's answers in Russian."""
+    hosting = browser.new_context(base_url=url, locale="ru-RU",  # type: ignore[attr-defined]
+                                  viewport={"width": 1100, "height": 900})
+    host = hosting.new_page()
+    host.set_default_timeout(20_000)
+    host.goto("/play")
+    host.wait_for_selector('[data-role="play-form"]:not([hidden]), '
+                           '[data-role="play-game"]:not([hidden])')
+    if host.is_visible('[data-action="play-reset"]'):  # another test's game: end it
+        host.on("dialog", lambda dialog: dialog.accept())
+        host.click('[data-action="play-reset"]')
+    plan = PLAN.replace("A  T+ H", "Ар Кн М").replace(".  T- .", "С  Кл С").replace(
+        "# a small plan for the hosted-game tests", "# маленький план")
+    host.fill('[data-role="play-plan"]', plan)
+    host.fill('[data-role="play-players"]', "Аня, Борис, Вера")
+    assert host.input_value('[data-role="play-lang"]') == "ru"
+    host.fill('[data-role="play-seed"]', "1")
+    host.click('[data-action="play-new"]')
+    host.wait_for_selector('[data-role="seat"] img.qr')
+    assert "Ссылки игроков" in host.inner_text("main")
+    links = host.eval_on_selector_all('[data-role="join-link"]', "links => links.map(a => a.href)")
+    phones = []
+    for link, cell in zip(links, ("A1", "C2", "")):
+        phone = browser.new_context(  # type: ignore[attr-defined]
+            base_url=url, locale="ru-RU", viewport=PHONE, is_mobile=True,
+            has_touch=True).new_page()
+        phone.set_default_timeout(20_000)
+        phone.goto(link)
+        phone.select_option('[data-role="start-cell"]', cell)
+        phone.click('[data-action="choose-start"]')
+        phones.append(phone)
+    host_log(host, 3)
+    anya, boris, vera = phones
+    anya.click('[data-action="act"][data-kind="move"][data-direction="right"]')
+    host_log(host, 4)
+    anya.click('[data-action="act"][data-kind="take"]')
+    host_log(host, 5)
+    boris.click('[data-action="act"][data-kind="shoot"][data-direction="left"]')
+    host_log(host, 6)
+    vera.wait_for_selector('[data-role="turn"][data-mine="true"]')
+    assert vera.inner_text('[data-role="turn"]') == "Вера, ваш ход!"
+    log = vera.inner_text('[data-role="log"]')
+    assert "Аня: вправо — «суша, клад»" in log and "Борис: выстрел влево" in log
+    assert "клад у вас" not in log  # Аня's take is told to Аня only
+    assert "Ваша стартовая клетка" in vera.inner_text('[data-role="me"]')
+    for row, cell in enumerate(("A1", "C2", "B2")):
+        vera.fill(f'[data-draft-cell="{cell}"]', "?" * (row + 1))
+    vera.click('[data-draft-edge="3,2"]')
+    keep(vera, shots, "play-phone-ru.png")
+    keep(host, shots, "play-host-ru.png")
+    vera.reload()
+    assert vera.input_value('[data-draft-cell="B2"]') == "???"  # the draft survives a reload
+    assert "wall" in (vera.get_attribute('[data-draft-edge="3,2"]', "class") or "")

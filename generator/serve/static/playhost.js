@@ -6,7 +6,7 @@ const $ = sel => root.querySelector(sel);
 const W = JSON.parse(root.dataset.words);
 const EDITOR = "labyrinth-pnp.plan";  // where the plan editor (/plan) keeps its plan
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => k in values ? values[k] : m);
-let version = -1;
+let version = -1, starting = false;  // starting: the host pressed "New game"
 
 function el(tag, props = {}, text = "") {
   const node = Object.assign(document.createElement(tag), props);
@@ -21,8 +21,8 @@ async function post(path, body = {}) {
 }
 
 function render(v) {
-  $('[data-role="play-form"]').hidden = v.game;
-  $('[data-role="play-game"]').hidden = !v.game;
+  $('[data-role="play-form"]').hidden = v.game && !starting;
+  $('[data-role="play-game"]').hidden = !v.game || starting;
   if (!v.game) return;
   $('[data-role="turn"]').textContent = !v.started ? W["play.waitstart"] : v.over ? W["play.over"]
     : fill(W["play.turn"], { name: v.turn });
@@ -51,7 +51,7 @@ function render(v) {
     return row;
   }));
   $('[data-role="treasures"]').textContent = (v.treasures || []).length
-    ? `${W["play.treasures"]}: ` + v.treasures.map(([w, at]) => `${w} ${at}`).join(", ") : "";
+    ? `${W["play.treasures"]}: ` + v.treasures.map(([w, at]) => `${W["play.kind." + w]} ${at}`).join(", ") : "";
   $('[data-role="host-log"]').replaceChildren(...(v.log || []).map(line => el("li", {}, line)));
   $('[data-action="undo"]').disabled = !v.undo;
   $('[data-role="downloads"]').hidden = !v.started;
@@ -111,12 +111,14 @@ $('[data-action="play-new"]').addEventListener("click", async () => {
     text: $('[data-role="play-plan"]').value, players: $('[data-role="play-players"]').value,
     lang: $('[data-role="play-lang"]').value, seed: $('[data-role="play-seed"]').value });
   if (!ok) errors.replaceChildren(...(data.errors || [data.error]).map(m => el("li", {}, m)));
+  else starting = false;
   await poll(false);
 });
 $('[data-action="play-begin"]').addEventListener("click", () => post("/api/play/begin"));
 $('[data-action="undo"]').addEventListener("click", () => post("/api/play/undo"));
 $('[data-action="play-reset"]').addEventListener("click", () => {
   if (!confirm(W["play.newgame.sure"])) return;
+  starting = true;
   $('[data-role="play-form"]').hidden = false;
   $('[data-role="play-game"]').hidden = true;
 });
