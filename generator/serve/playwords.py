@@ -70,7 +70,7 @@ WORDS: dict[str, dict[str, str]] = {
         "play.intro": "Ведущий — программа: она держит план в тайне и отвечает на каждый ход "
                       "по правилам. Откройте план, впишите игроков и дайте каждому его ссылку "
                       "(или QR-код): на телефоне он увидит свои ходы, каждый ответ ведущего, "
-                      "свои патроны, бомбы и ранение и черновую сетку.",
+                      "свои пули, бомбы и ранение и черновую сетку.",
         "play.plan": "Текст плана (вставьте, откройте файл или возьмите план из редактора)",
         "play.from_editor": "Взять план из редактора", "play.file": "Открыть файл",
         "play.players": "Игроки по порядку ходов, через запятую (от 3 до 8; :ж или :м после "
@@ -87,7 +87,7 @@ WORDS: dict[str, dict[str, str]] = {
         "play.ready": "старт выбран", "play.notready": "выбирает старт",
         "play.begin": "Начать игру сейчас (кто не выбрал старт, начнёт в случайной клетке)",
         "play.positions": "Игроки", "play.col.name": "игрок", "play.col.start": "старт",
-        "play.col.pos": "сейчас", "play.col.bullets": "патроны", "play.col.bombs": "бомбы",
+        "play.col.pos": "сейчас", "play.col.bullets": "пули", "play.col.bombs": "бомбы",
         "play.col.state": "состояние", "play.wounded": "ранен(а)", "play.dead": "убит(а)",
         "play.treasure.real": "несёт настоящий клад",
         "play.treasure.false": "несёт ложный клад",
@@ -100,7 +100,7 @@ WORDS: dict[str, dict[str, str]] = {
         "play.download.json": "Запись игры (JSON, для plan print --trace)",
         "play.download.plan": "План (plan.txt)",
         "play.download.trace": "Лист ведущего с путями (PDF)",
-        "play.me": "Вы", "play.bullets": "Патроны: {n}", "play.bombs": "Бомбы: {n}",
+        "play.me": "Вы", "play.bullets": "Пули: {n}", "play.bombs": "Бомбы: {n}",
         "play.healthy": "не ранены", "play.you.wounded": "ранены",
         "play.you.dead": "убиты: вы выбыли из игры",
         "play.you.treasure": "у вас клад", "play.you.notreasure": "клада нет",
