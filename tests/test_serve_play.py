@@ -75,6 +75,7 @@ def test_a_whole_game_equals_plan_play_script(tmp_path: Path,
     play_whole_game(client, tokens)
     host = client.get("/api/play/host").json()
     assert host["over"] and host["ending"] == "Anya leaves with the real treasure and wins!"
+    assert host["destroyed"] == ["B1–B2"] and host["treasures"] == []
     web_json = client.get("/play/download/game.json").text
     web_moves = client.get("/play/download/moves.txt").text
     monkeypatch.chdir(tmp_path)
@@ -231,3 +232,32 @@ def test_qr_code_holds_the_join_link() -> None:
     assert svg.headers["content-type"].startswith("image/svg+xml")
     assert svg.text.startswith("<svg") and tokens["Anya"] not in svg.text
     assert client.get("/play/qr/3.svg").status_code == 404
+
+
+def test_lan_address_asks_no_one_and_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The LAN address comes from the system's choice of interface, else the host name's
+    addresses; loopback and public addresses are not taken for it."""
+    import socket
+
+    from generator.serve.cli import lan_address
+
+    class Probe:
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def __enter__(self) -> Probe:
+            return self
+
+        def __exit__(self, *args: object) -> None:
+            pass
+
+        def connect(self, address: tuple[str, int]) -> None:
+            raise OSError("no network")
+
+    monkeypatch.setattr(socket, "socket", Probe)
+    names = {"addresses": ["127.0.1.1"]}
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *a: [
+        (socket.AF_INET, 0, 0, "", (ip, 0)) for ip in names["addresses"]])
+    assert lan_address() is None
+    names["addresses"] = ["127.0.1.1", "8.8.8.8", "192.168.1.20"]
+    assert lan_address() == "192.168.1.20"

@@ -217,6 +217,7 @@ class HostedGame:
                          "bombs": p.bombs, "wounded": p.wounded, "dead": p.dead,
                          "treasure": p.treasure or ""} for p in state.players],
             "treasures": [[w, place_text(t, plan, pos)] for w, pos in state.treasures],
+            "destroyed": sorted(f"{cell_name(a)}–{cell_name(b)}" for a, b in state.destroyed),
             "log": log_lines(t, session), "ending": ending(t, session) if state.over else ""})
         return view
 

@@ -35,6 +35,7 @@ function render(v) {
   }
   $('[data-role="waiting"]').textContent = !v.started && v.waiting.length
     ? fill(W["play.waiting"], { names: v.waiting.join(", ") }) : "";
+  $('[data-role="moves"]').hidden = Boolean(v.over) || !v.started;
   const actions = $('[data-role="actions"]');
   actions.replaceChildren();
   for (const a of v.actions || []) {

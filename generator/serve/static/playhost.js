@@ -52,6 +52,8 @@ function render(v) {
   }));
   $('[data-role="treasures"]').textContent = (v.treasures || []).length
     ? `${W["play.treasures"]}: ` + v.treasures.map(([w, at]) => `${W["play.kind." + w]} ${at}`).join(", ") : "";
+  $('[data-role="destroyed"]').textContent = (v.destroyed || []).length
+    ? `${W["play.destroyed"]}: ${v.destroyed.join(", ")}` : "";
   $('[data-role="host-log"]').replaceChildren(...(v.log || []).map(line => el("li", {}, line)));
   $('[data-action="undo"]').disabled = !v.undo;
   $('[data-role="downloads"]').hidden = !v.started;
