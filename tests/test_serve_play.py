@@ -127,7 +127,7 @@ def test_players_hear_nothing_hidden() -> None:
         for token in tokens.values():
             text = text.replace(token, "TOKEN")
         assert set(CELL.findall(text)) == {STARTS[name]}, name
-        for secret in ("+--+", "T+", "T-", "|A", "hosted-game tests"):
+        for secret in ("+--+", "T+", "T-", "|A", "hosted-game tests", state.token):
             assert secret not in text, (name, secret)
         assert "exited, the treasure is real" in text  # the public answers are heard by all
     assert "you carry the treasure" in "".join(heard["Vera"])
