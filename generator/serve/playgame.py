@@ -55,6 +55,7 @@ class HostedGame:
     actions: list[tuple[str, Action]] = field(default_factory=list)
     session: Session | None = None
     version: int = 1
+    key: str = field(default_factory=lambda: secrets.token_hex(6))  # names this game's QR codes
 
     @classmethod
     def create(cls, plan: Plan, text: str, players: str, lang: str, seed: int,

@@ -102,7 +102,7 @@ class PlayViews:
         view = game.host_view()
         base = self._base(request)
         for i, (seat, shown) in enumerate(zip(game.seats, view["seats"])):  # type: ignore
-            shown.update(link=f"{base}/p/{seat.token}", qr=f"/play/qr/{i}.svg?v={game.version}")
+            shown.update(link=f"{base}/p/{seat.token}", qr=f"/play/qr/{i}.svg?game={game.key}")
         return {"game": True, **view}
 
     async def _sent(self, request: Request) -> dict[str, Any] | Response:
@@ -203,7 +203,8 @@ class PlayViews:
         if game is None or not 0 <= index < len(game.seats):
             return Response("No such player.", 404)
         link = f"{self._base(request)}/p/{game.seats[index].token}"
-        return Response(qr_svg(link), media_type="image/svg+xml", headers=NO_STORE)
+        return Response(qr_svg(link), media_type="image/svg+xml",
+                        headers={"Cache-Control": "private, max-age=86400"})
 
     async def download(self, request: Request) -> Response:
         """The game's files: the moves script, the JSON transcript, the plan, the traced PDF."""

@@ -6,7 +6,7 @@ const $ = sel => root.querySelector(sel);
 const W = JSON.parse(root.dataset.words);
 const EDITOR = "labyrinth-pnp.plan";  // where the plan editor (/plan) keeps its plan
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => k in values ? values[k] : m);
-let version = -1, starting = false;  // starting: the host pressed "New game"
+let version = -1, starting = false, seats = "";  // starting: the host pressed "New game"
 
 function el(tag, props = {}, text = "") {
   const node = Object.assign(document.createElement(tag), props);
@@ -29,16 +29,7 @@ function render(v) {
   const ending = $('[data-role="ending"]');
   ending.hidden = !v.ending;
   ending.textContent = v.ending || "";
-  $('[data-role="seats"]').replaceChildren(...v.seats.map(s => {
-    const item = el("li", { className: "seat" });
-    item.dataset.role = "seat";
-    item.dataset.player = s.name;
-    const link = el("a", { href: s.link, target: "_blank" }, s.link);
-    link.dataset.role = "join-link";
-    item.append(el("strong", {}, s.name), " ", el("span", {}, s.ready ? W["play.ready"] : W["play.notready"]),
-                el("br"), link, el("img", { src: s.qr, alt: s.link, className: "qr", width: 148, height: 148 }));
-    return item;
-  }));
+  if (seats !== JSON.stringify(v.seats)) drawSeats(v.seats);
   $('[data-action="play-begin"]').hidden = v.started;
   $('[data-role="host-layout"]').hidden = !v.started;
   drawPlan(v.plan, v.players || []);
@@ -58,6 +49,20 @@ function render(v) {
   $('[data-action="undo"]').disabled = !v.undo;
   $('[data-role="downloads"]').hidden = !v.started;
   root.dataset.over = String(Boolean(v.over));
+}
+
+function drawSeats(list) {
+  seats = JSON.stringify(list);
+  $('[data-role="seats"]').replaceChildren(...list.map(s => {
+    const item = el("li", { className: "seat" });
+    item.dataset.role = "seat";
+    item.dataset.player = s.name;
+    const link = el("a", { href: s.link, target: "_blank" }, s.link);
+    link.dataset.role = "join-link";
+    item.append(el("strong", {}, s.name), " ", el("span", {}, s.ready ? W["play.ready"] : W["play.notready"]),
+                el("br"), link, el("img", { src: s.qr, alt: s.link, className: "qr", width: 148, height: 148 }));
+    return item;
+  }));
 }
 
 // The plan's text with each player's cell marked (a cell named as the plan editor names it).
