@@ -9,7 +9,7 @@ and sheets come from memory, the gallery from a fixed list, the rest from `stati
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ from .engine import PREVIEW_DPI, PrintChoice, read_choice, render_page
 from .guard import Guard, allowed_hosts, token_ok
 from .planscan import ScanView
 from .planviews import PlanViews
+from .playviews import PlayViews, play_routes
 from .state import Failure, State
 
 HERE = Path(__file__).parent
@@ -51,13 +52,15 @@ def gallery_dir() -> Path:
     return inside if inside.is_dir() else HERE.parent.parent / "docs" / "gallery"
 
 
-def make_app(state: State, port: int) -> Guard:
-    """The whole web app for one run, behind its guard."""
+def make_app(state: State, port: int, lan: str | None = None,
+             announce: Callable[[str], None] | None = None) -> Guard:
+    """The whole web app for one run, behind its guard (with lan, also on that address)."""
     env = Environment(loader=FileSystemLoader(HERE / "templates"),
                       autoescape=select_autoescape(["html"]), trim_blocks=True,
                       lstrip_blocks=True)
     views = Views(state, env)
     plans = PlanViews(state)
+    plays = PlayViews(state, env, views.page, f"http://{lan}:{port}" if lan else None, announce)
     routes = [
         Route("/", views.games), Route("/print/{game}", views.print_page),
         Route("/api/preview/{game}", views.preview), Route("/download/{game}", views.download),
@@ -73,6 +76,7 @@ def make_app(state: State, port: int) -> Guard:
         Route("/api/plan/print", plans.print_pdf, methods=["POST"]),
         Route("/api/plan/explain/{rule}", plans.explain),
         Route("/api/plan/scan", ScanView(state).scan, methods=["POST"]),
+        *play_routes(plays),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
 
@@ -86,7 +90,7 @@ def make_app(state: State, port: int) -> Guard:
         return PlainTextResponse(i18n.WORDS["en"]["error.internal"], 500)
 
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Exception: crashed})
-    return Guard(app, allowed_hosts(port))
+    return Guard(app, allowed_hosts(port, lan), lan)
 
 
 class Views:

@@ -20,10 +20,16 @@ FOLDER = click.Path(exists=True, file_okay=False, path_type=Path)
               help="Your content folder: shown over the bundled one, watched for saved files.")
 @click.option("--templates", type=FOLDER, help="Your templates folder, also watched.")
 @click.option("--no-browser", is_flag=True, help="Do not open the pages in a browser.")
-def serve(port: int, content: Path | None, templates: Path | None, no_browser: bool) -> None:
-    """Open the games in your browser: print lost pieces by their picture, check, translate.
+@click.option("--lan", is_flag=True,
+              help="Also answer on this computer's address in your local network, so that "
+                   "players' phones can join a game hosted at /play (anyone with a player's "
+                   "link can join as that player).")
+def serve(port: int, content: Path | None, templates: Path | None, no_browser: bool,
+          lan: bool) -> None:
+    """Open the games in your browser: print lost pieces by their picture, check, translate,
+    draw a plan, host a game on the players' phones.
 
-    Runs on this computer only (127.0.0.1) and needs no network. Ctrl-C stops it.
+    Runs on this computer only (127.0.0.1) and needs no network, unless --lan. Ctrl-C stops it.
     """
     import socket
 
@@ -33,19 +39,30 @@ def serve(port: int, content: Path | None, templates: Path | None, no_browser: b
     from .engine import Folders
     from .state import State
 
+    address = lan_address() if lan else None
+    if lan and address is None:
+        click.echo("Could not find this computer's address in a local network (is it on Wi-Fi "
+                   "or a cable?): serving on this computer only, 127.0.0.1.", err=True)
+    host = address or "127.0.0.1"
     with socket.socket() as probe:  # say it plainly rather than let uvicorn log a traceback
         try:
-            probe.bind(("127.0.0.1", port))
+            probe.bind((host, port))
         except OSError as exc:
             raise UsageError(f"port {port} is in use ({exc.strerror}): choose another with "
                              "--port, e.g. --port 8766") from None
     state = State(Folders(content.resolve() if content else None,
                           templates.resolve() if templates else None))
-    url = f"http://127.0.0.1:{port}/"
-    click.echo(f"Serving the games at {url} (this computer only). Press Ctrl-C to stop.")
+    url = f"http://{host}:{port}/"
+    if address:
+        click.echo(f"Serving the games at {url} in your local network. Host a game at "
+                   f"{url}play: its page lists each player's join link, and anyone with a "
+                   "link can join as that player. The other pages answer this computer only. "
+                   "Press Ctrl-C to stop.")
+    else:
+        click.echo(f"Serving the games at {url} (this computer only). Press Ctrl-C to stop.")
     if not no_browser:
         threading.Timer(0.8, webbrowser.open, args=(url,)).start()
-    config = uvicorn.Config(make_app(state, port), host="127.0.0.1", port=port,
+    config = uvicorn.Config(make_app(state, port, address, click.echo), host=host, port=port,
                             log_level="warning", timeout_graceful_shutdown=2,
                             server_header=False)
     try:
@@ -53,3 +70,31 @@ def serve(port: int, content: Path | None, templates: Path | None, no_browser: b
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then passes it on
         pass
     click.echo("Stopped.")
+
+
+def lan_address() -> str | None:
+    """This computer's IPv4 address in its local network, or None; sends nothing anywhere.
+
+    A UDP socket "connected" to a private address makes the system choose the interface it
+    would use (no packet leaves); failing that, the addresses of the machine's own name.
+    """
+    import ipaddress
+    import socket
+
+    found: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None,
+                                                            socket.AF_INET)]
+    except OSError:
+        pass
+    for candidate in found:
+        ip = ipaddress.ip_address(candidate)
+        if ip.is_private and not ip.is_loopback and not ip.is_link_local:
+            return str(candidate)
+    return None

@@ -10,7 +10,8 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {
         "title": "Labyrinth print-and-play",
         "nav.games": "Games", "nav.check": "Check", "nav.languages": "Languages",
-        "nav.plan": "Plan editor",
+        "nav.plan": "Plan editor", "nav.play": "Host a game",
+        "plan.play": "Play this plan on phones",
         "plan.title": "Plan editor: «Labyrinth»",
         "plan.intro": "Draw a plan: choose an object, then click cells; click an edge to put or "
                       "take away a wall; click an edge of the frame to open or close it (the "
@@ -84,7 +85,8 @@ WORDS: dict[str, dict[str, str]] = {
     "ru": {
         "title": "Лабиринты: распечатай и играй",
         "nav.games": "Игры", "nav.check": "Проверка", "nav.languages": "Языки",
-        "nav.plan": "Редактор плана",
+        "nav.plan": "Редактор плана", "nav.play": "Игра на телефонах",
+        "plan.play": "Сыграть по этому плану на телефонах",
         "plan.title": "Редактор плана: «Лабиринт»",
         "plan.intro": "Нарисуйте план: выберите предмет и щёлкайте по клеткам; щелчок по "
                       "краю клетки ставит или убирает стенку, по краю рамки — открывает или "
