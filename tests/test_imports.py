@@ -119,3 +119,23 @@ def test_reportlabs_url_pattern_is_compiled_only_for_a_word_with_a_scheme(tmp_pa
     assert out[-4:] == ["_PatternOnFirstUse True", "None None",
                         "('https://example.org/a/', 'b')", "Pattern"]
     assert (tmp_path / "paper-labyrinth" / "paper-labyrinth-rules-ru-a4.pdf").is_file()
+
+
+def test_the_package_imports_only_its_own_dependencies() -> None:
+    """`pip install .` leaves out the test extra: an import of pypdf (say) in generator/
+    crashes a user's build that the suite, with every extra installed, never sees."""
+    import ast
+
+    root = Path(__file__).resolve().parents[1]
+    test_only = {"pytest", "xdist", "filelock", "hypothesis", "pypdf", "hatchling", "zxingcpp",
+                 "httpx", "playwright"}
+    found = []
+    for path in sorted((root / "generator").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0
+                     and node.module else [])
+            for name in names:
+                if name.split(".")[0] in test_only:
+                    found.append(f"{path.relative_to(root)}:{node.lineno}: {name}")
+    assert found == []

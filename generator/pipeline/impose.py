@@ -72,7 +72,7 @@ def _book_pages(job: Job) -> int | None:
     import tempfile
     from pathlib import Path
 
-    from pypdf import PdfReader
+    import pypdfium2 as pdfium  # a dependency of the tool (pypdf is the tests' only)
 
     from ..errors import ContentError
 
@@ -81,6 +81,10 @@ def _book_pages(job: Job) -> int | None:
         with tempfile.TemporaryDirectory(prefix="labyrinth-book-") as folder:
             path = Path(folder) / "book.pdf"
             job.part.render(job.content, job.roots, job.lang, job.paper, path, job.draft)
-            return len(PdfReader(path).pages)
+            document = pdfium.PdfDocument(path)
+            try:
+                return len(document)
+            finally:
+                document.close()
     except (ContentError, OSError, KeyError):
         return None
