@@ -35,6 +35,7 @@ MAX_TITLE = 70  # a longer first comment line is printed as a note, under the fi
 class Legend(Strict):
     frame: str
     wall: str
+    open: str = ""  # the dotted border between cells; optional for content made before it
     exit: str
     river: str
     mouth: str

@@ -43,12 +43,13 @@ from .sheetblocks import (
     draw_legend,
     draw_tracker,
     fitted_line,
+    legend_keys,
     table_lines,
     to_box,
 )
 
 __all__ = ["LEGEND_KEYS", "HostPositions", "HostSheet", "draw_host_positions", "draw_host_sheet",
-           "draw_legend", "host_rounds", "qr_side", "sheet_layout"]
+           "draw_legend", "legend_keys", "host_rounds", "qr_side", "sheet_layout"]
 
 QR_MODULE_MM = 0.5  # printed size of one QR module: the code grows with the plan's text
 QR_MIN_MM, QR_MAX_MM = 30.0, 72.0  # 0.5 mm modules up to version 31 (a 12×12 plan)
@@ -136,7 +137,7 @@ def sheet_layout(sheet: HostSheet, width: float) -> HostLayout:
     qr = qr_side(sheet.grid_text)
     notes = _note_lines(sheet, width - mm(host_right(qr) + 4.0))
     return host_layout(plan.rows, plan.cols, plan_margins(plan), sheet.players, len(notes),
-                       len(LEGEND_KEYS), qr)
+                       len(legend_keys(sheet.texts.legend.model_dump())), qr)
 
 
 def _first_letter(sheet: HostSheet) -> str:

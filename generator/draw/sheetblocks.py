@@ -23,8 +23,8 @@ from .plan import GRID, RED, SWAMP, _arrow, swamp_arrow, symbol, treasure_mark
 TITLE = HexColor("#1d3b5a")
 MUTED = HexColor("#666666")
 SHADE = HexColor("#eef3f8")
-LEGEND_KEYS = ("frame", "wall", "exit", "river", "mouth", "swamp", "hole", "arsenal", "medpost",
-               "real", "false")
+LEGEND_KEYS = ("frame", "wall", "open", "exit", "river", "mouth", "swamp", "hole", "arsenal",
+               "medpost", "real", "false")
 
 def to_box(box: Box, r: Rect) -> Box:
     """Return the mm rectangle r (top-left origin, inside box) as a box in points."""
@@ -93,6 +93,11 @@ def _legend_sample(c: Canvas, key: str, x: float, y: float, s: float, style: Sty
         c.setLineWidth(s * (0.11 if key == "frame" else 0.06))
         c.setLineCap(1)
         c.line(x + s * 0.1, y + s / 2, x + s * 0.9, y + s / 2)
+    elif key == "open":  # as the plan draws a border with no wall
+        c.setStrokeColor(GRID)
+        c.setLineWidth(0.4)
+        c.setDash(1.5, 2)
+        c.line(x + s * 0.1, y + s / 2, x + s * 0.9, y + s / 2)
     elif key in ("exit", "swamp"):
         colour = RED if key == "exit" else SWAMP
         c.setFillColor(colour)
@@ -100,6 +105,11 @@ def _legend_sample(c: Canvas, key: str, x: float, y: float, s: float, style: Sty
         draw = _arrow if key == "exit" else swamp_arrow
         draw(c, x + s / 2, y + s / 2, s * 0.7, 0, s * 0.06, s * 0.2)
     c.restoreState()
+
+
+def legend_keys(labels: dict[str, str]) -> list[str]:
+    """The legend's entries in order, without those the content leaves empty."""
+    return [key for key in LEGEND_KEYS if labels.get(key)]
 
 
 def draw_legend(c: Canvas, x: float, y_top: float, width: float, title: str,
@@ -111,8 +121,9 @@ def draw_legend(c: Canvas, x: float, y_top: float, width: float, title: str,
     c.setFont(font("Sans-Bold"), 9.5)
     c.drawString(x, y_top - 10, title)
     col_w = width / columns
-    per_col = -(-len(LEGEND_KEYS) // columns)
-    for i, key in enumerate(LEGEND_KEYS):
+    keys = legend_keys(labels)
+    per_col = -(-len(keys) // columns)
+    for i, key in enumerate(keys):
         col, row = divmod(i, per_col)
         lx = x + col * col_w
         ly = y_top - mm(6) - (row + 1) * (sample + gap)

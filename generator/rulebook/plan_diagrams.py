@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable
 
 from ..draw.fonts import font
 from ..draw.kit import Box, Style
-from ..draw.papersheets import LEGEND_KEYS, draw_legend
+from ..draw.papersheets import LEGEND_KEYS, draw_legend, legend_keys
 from ..draw.plan import TRACE_COLOURS, _arrow, draw_plan, plan_margins
 from ..plan.text.gridtext import parse_grid
 from ..plan.text.model import Plan, Pos
@@ -200,10 +200,11 @@ def movement(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
 def plan_legend(kwargs: dict[str, Any], lang: str, width: float) -> Flowable:
     """The legend printed on the host and player sheets, with their words (legend={…})."""
     labels = kwargs.get("legend")
-    if not isinstance(labels, dict) or not all(k in labels for k in LEGEND_KEYS):
+    if not isinstance(labels, dict) or not all(k in labels for k in LEGEND_KEYS
+                                               if k != "open"):  # "open" came later: optional
         raise ValueError("plan-legend needs the sheet's legend texts from the context")
     columns = 2
-    rows = -(-len(LEGEND_KEYS) // columns)
+    rows = -(-len(legend_keys(labels)) // columns)
     w = min(width, 150 * mm)
     h = rows * (7 + 1.2) * mm + 1 * mm
 
