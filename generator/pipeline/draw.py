@@ -14,7 +14,7 @@ from ..content.placeholders import fill
 from ..draw.kit import Style
 from ..draw.sheet import DocInfo, Furniture, render_pages
 from ..errors import Problem, errors_only
-from .impose import impose_job
+from .impose import SheetInput, sheet_input
 from .load import Loaded
 from .options import BuildOptions
 from .plan import Job
@@ -24,26 +24,28 @@ def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
     """Draw one PDF to path; return the texts that had to be shrunk below the minimum."""
     if job.part.render is not None:
         return job.part.render(job.content, job.roots, job.lang, job.paper, path, job.draft)
+    return draw_sheet(sheet_input(job, options), job.part.painters(), options.templates, path)
+
+
+def draw_sheet(sheet: SheetInput, painters: dict[str, Any], templates: Path | None,
+               path: Path) -> list[str]:
+    """Draw a sheet's PDF from its input alone; return the texts shrunk below the minimum."""
     from ..render import render_line
 
-    pages = impose_job(job, options)
-    texts = job.game.sheet_texts(job.content, job.lang)
-    game_name = job.game.name(job.content, job.lang)
-    part_title = job.part.title(job.content, job.lang)
+    texts = sheet.texts
 
     def footer(page: int, total: int) -> str:
         label = fill(texts.page, page=page, pages=total)
-        line = render_line("footer.txt.j2", options.templates, game=game_name, part=part_title,
-                           language=texts.language, page_label=label)
-        return f"{line}  ·  {texts.draft}" if job.draft and texts.draft else line
+        line = render_line("footer.txt.j2", templates, game=sheet.game_name,
+                           part=sheet.part_title, language=texts.language, page_label=label)
+        return f"{line}  ·  {texts.draft}" if sheet.draft and texts.draft else line
 
-    style = Style(bleed=options.bleed * 72 / 25.4, ink_saver=options.ink_saver)
-    title = render_line("document-title.txt.j2", options.templates, game=game_name,
-                        part=part_title, language=texts.language, paper=job.paper)
-    furniture = Furniture(texts.ruler, texts.print_at_100, footer, texts.fold,
-                          job.game.accent(job.content))
-    render_pages(path, pages, job.part.painters(), furniture, style,
-                 DocInfo(title, part_title, job.lang), job.part.margin)
+    style = Style(bleed=sheet.bleed * 72 / 25.4, ink_saver=sheet.ink_saver)
+    title = render_line("document-title.txt.j2", templates, game=sheet.game_name,
+                        part=sheet.part_title, language=texts.language, paper=sheet.paper)
+    furniture = Furniture(texts.ruler, texts.print_at_100, footer, texts.fold, sheet.accent)
+    render_pages(path, sheet.pages, painters, furniture, style,
+                 DocInfo(title, sheet.part_title, sheet.lang), sheet.margin)
     return style.overflows
 
 

@@ -28,7 +28,8 @@ import hashlib
 import json
 import os
 import sys
-from dataclasses import asdict
+from dataclasses import asdict, fields, is_dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +48,10 @@ class Untrusted(Exception):
     """A folder holds a link or an unreadable file: no digest of it can be trusted."""
 
 
-def tree_digest(folder: Path, by_stat: tuple[str, ...] = ()) -> str:
+def tree_digest(folder: Path, by_stat: tuple[str, ...] = (), words: bool = True) -> str:
     """Digest every file below folder (names and bytes); raise Untrusted on a link. Files
-    whose names end with one of by_stat count by size, time and inode, not read."""
+    whose names end with one of by_stat count by size, time and inode, not read. Without
+    words, the texts `text/*.yaml` are left out (a job's key has what it got of them)."""
     digest = hashlib.sha256()
     if not folder.exists():
         return "absent"
@@ -62,6 +64,8 @@ def tree_digest(folder: Path, by_stat: tuple[str, ...] = ()) -> str:
                 raise Untrusted(os.path.join(path, name))
         for name in sorted(files):
             full = os.path.join(path, name)
+            if not words and _is_words(os.path.relpath(full, folder)):
+                continue
             try:
                 if name.endswith(by_stat) and by_stat:
                     stat = os.stat(full)
@@ -74,6 +78,42 @@ def tree_digest(folder: Path, by_stat: tuple[str, ...] = ()) -> str:
             digest.update(f"{os.path.relpath(full, folder)}\0{len(data)}\0".encode())
             digest.update(data)
     return digest.hexdigest()
+
+
+def _is_words(relative: str) -> bool:
+    """Whether a file is one language's texts, `text/LANG.yaml` of a game or of common/."""
+    head, _, name = relative.replace(os.sep, "/").partition("/")
+    return head == "text" and "/" not in name and name.endswith(".yaml")
+
+
+class Unkeyable(Exception):
+    """A value with no canonical form: a job drawn from it is never skipped."""
+
+
+def canonical(value: Any) -> Any:
+    """A JSON-able form of loaded data, the same for equal data in every process: dataclasses
+    and models by their fields, a file path with its bytes' digest; Unkeyable for anything
+    else (a function, an object of unknown kind), so that nothing is skipped on a guess."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return ["f", repr(value)]
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if isinstance(value, dict):
+        return ["d", [[canonical(k), canonical(v)] for k, v in value.items()]]
+    if isinstance(value, (set, frozenset)):
+        return ["s", sorted(json.dumps(canonical(v), sort_keys=True) for v in value)]
+    if isinstance(value, Path):
+        return ["p", str(value), file_digest(value)]
+    kind = f"{type(value).__module__}.{type(value).__qualname__}"
+    if is_dataclass(value) and not isinstance(value, type):
+        return [kind, [[f.name, canonical(getattr(value, f.name))] for f in fields(value)]]
+    if hasattr(value, "model_dump") and isinstance(getattr(value, "_fields", None), dict):
+        return [kind, canonical(vars(value))]  # a content model (content/schema.py Strict)
+    if isinstance(value, Enum):
+        return [kind, canonical(value.value)]
+    raise Unkeyable(kind)
 
 
 def tool_digest(known: dict[str, str] | None = None) -> str:
@@ -140,6 +180,7 @@ class Inputs:
         self.templates = (templates, bundled_dir("templates")) if templates else (
             bundled_dir("templates"),)
         self._games: dict[str, str] = {}
+        self._files: dict[str, str] = {}
         self._common = ""
         self._trees: dict[Path, str] = {}
         self.known_tool: dict[str, str] = {}  # from the manifest (see tool_digest)
@@ -161,6 +202,18 @@ class Inputs:
                                       [self.tree(t) for t in self.templates],
                                       self.present([r / "common" for r in self.roots])])
         return self._common
+
+    def files(self, game_id: str) -> str:
+        """What every job of a game reads as files: the tool, the templates, every root's
+        `common/` and game folder, but not the texts (`text/LANG.yaml`): a job's key has
+        the loaded words it is drawn from instead (skip.py)."""
+        if game_id not in self._files:
+            folders = [r / name for r in self.roots for name in ("common", game_id)]
+            trees = [tree_digest(f, words=False) for f in folders if f.exists()]
+            self._files[game_id] = digest_of([FORMAT, tool_digest(self.known_tool),
+                                              [self.tree(t) for t in self.templates],
+                                              [str(f) for f in folders if f.exists()], trees])
+        return self._files[game_id]
 
     def game(self, game_id: str) -> str:
         """What every job of a game reads: the common inputs and the game's folders."""

@@ -24,6 +24,8 @@ class Job:
     paper: str
     roots: ContentRoots = field(default_factory=ContentRoots)
     draft: bool = False  # an unfinished translation: "draft translation" in every footer
+    # what a sheet is drawn from (impose.SheetInput), once worked out for its key (skip.py)
+    sheet: Any = field(default=None, repr=False, compare=False)
 
     @property
     def relative(self) -> Path:

@@ -12,7 +12,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
-from .manifest import Inputs, Manifest, Untrusted, digest_of, problem_data, problems_from
+from .manifest import (
+    Inputs,
+    Manifest,
+    Unkeyable,
+    Untrusted,
+    canonical,
+    digest_of,
+    problem_data,
+    problems_from,
+)
 from .options import BuildOptions, BuildReport
 
 if TYPE_CHECKING:
@@ -41,7 +50,7 @@ class Skipper:
         """A digest of parts; None when an input folder holds a link or an unreadable file."""
         try:
             return digest_of([value() if callable(value) else value for value in parts])
-        except Untrusted:
+        except (Untrusted, Unkeyable):
             return None
 
     def _bytes_options(self) -> dict[str, Any]:
@@ -70,14 +79,39 @@ class Skipper:
     def fresh(self, job: Job) -> list[str] | None:
         """The texts shrunk in a job's file when it is up to date (None: draw it)."""
         relative = job.relative.as_posix()
-        key = self._digest(lambda: self.inputs.game(job.game.id), relative, job.game.id,
+        key = self._digest(lambda: self.inputs.files(job.game.id), relative, job.game.id,
                            job.part.name, job.lang, job.paper, job.draft,
-                           self._bytes_options())
+                           self._bytes_options(), lambda: self._drawn_from(job))
         if key is None:
             return None
         self.keys[relative] = key
         entry = None if self._forced else self.manifest.intact(relative, key)
         return list(entry.get("shrunk", [])) if entry is not None else None
+
+    def _drawn_from(self, job: Job) -> Any:
+        """The loaded data a job is drawn from, in canonical form (see docs/architecture.md):
+        a sheet's SheetInput, a rulebook's Jinja context and book words; with the pictures
+        its game's content named. Unkeyable when it cannot be worked out (then drawn)."""
+        from ..content.art import registry_of
+
+        pictures = canonical(registry_of(job.game.id))
+        try:
+            if job.part.render is None:
+                from .impose import sheet_input
+
+                return [pictures, canonical(sheet_input(job, self.options))]
+            if job.part.name != "rules" or job.game.rules_context is None:
+                raise Unkeyable(job.part.name)  # a part drawn by code of its own: always drawn
+            from ..games.rules import rules_context
+
+            words = getattr(job.content, "sheet_texts", {}).get(job.lang)
+            context = rules_context(job.roots, job.game.id, job.content,
+                                    job.game.rules_context, job.lang)
+            return [pictures, canonical(words), canonical(context)]
+        except Unkeyable:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the drawing reports it; never skip on it
+            raise Unkeyable(repr(exc)) from exc
 
     def _check_key(self, loaded: Loaded, game_id: str) -> str | None:
         langs = (sorted(loaded.building.get(game_id, set())) if loaded.building is not None
