@@ -35,6 +35,8 @@ SAMPLE = ["common/text/en.yaml", "magic-labyrinth/text/en.yaml",
           "magic-labyrinth/text/ru.yaml", "goblin-slayer/terms/uk.yaml",
           "goblin-slayer/locations.yaml", "paper-labyrinth/text/ru.yaml"]
 FILES = EVERY if os.environ.get("SWEEP_EDITS") else SAMPLE
+# files no PDF prints a word of: the host's answers of `plan play`
+UNPRINTED = ("paper-labyrinth/play/en.yaml", "paper-labyrinth/play/ru.yaml")
 TRIES = 6  # edits tried per file before giving up on finding one the build shows
 
 
@@ -47,8 +49,8 @@ def digests(out: Path) -> dict[str, str]:
 def edits(text: str) -> Iterator[str]:
     """The file's text with one value edited, value by value: first a letter put into a plain
     one-line text (not ids, colours, paths or values with {placeholders}; a list's items,
-    such as avoided words, last), then a list of codes ("W NW") without its last code, then a
-    whole number plus one."""
+    such as avoided words, last), then a web address with a letter more or a list of codes
+    ("W NW") without its last code, then a whole number plus one."""
     lines = text.splitlines(keepends=True)
     starts = [sum(len(line) for line in lines[:i]) for i in range(len(lines))]
     found = []
@@ -58,7 +60,9 @@ def edits(text: str) -> Iterator[str]:
             continue
         at = starts[node.start_mark.line] + node.start_mark.column
         end = at + len(value)
-        if re.fullmatch(r"[A-Z0-9]+( [A-Z0-9]+)+", value):
+        if value.startswith("https://"):  # the project's page, a QR code on every rulebook
+            found.append((2, text[:end] + "x" + text[end:]))
+        elif re.fullmatch(r"[A-Z0-9]+( [A-Z0-9]+)+", value):
             found.append((2, text[:at] + value.rsplit(" ", 1)[0] + text[end:]))
         elif value.isdigit():
             found.append((3, text[:at] + str(int(value) + 1) + text[end:]))
@@ -120,5 +124,32 @@ def test_an_edit_rebuilds_as_a_clean_build_would(relative: str, tmp_path: Path) 
         assert changed <= written  # a file whose bytes changed was drawn, never kept
         shown = bool(changed)
     edited.write_text(original, encoding="utf-8")
-    assert shown or relative.startswith("paper-labyrinth/play/"), (
+    assert shown or relative in UNPRINTED, (
         f"no edit of {relative} changed a file: the search needs another kind of value")
+
+
+def test_a_word_of_one_language_redraws_only_the_files_that_print_it(tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    text = mine / "magic-labyrinth" / "text" / "en.yaml"
+    text.parent.mkdir(parents=True)
+    shutil.copy(CONTENT / "magic-labyrinth" / "text" / "en.yaml", text)
+    options = BuildOptions(games=("magic-labyrinth",), lang="all", content=mine, jobs=1,
+                           out=tmp_path / "out")
+    first = run_build(options)
+    assert len(first.written) == 14
+    words = text.read_text(encoding="utf-8")
+    assert "\nwand: Wand\n" in words
+    text.write_text(words.replace("\nwand: Wand\n", "\nwand: Magic wand\n"), encoding="utf-8")
+    report = run_build(options)
+    # the wands' counters and the rulebook's picture of them; nothing in Russian
+    assert sorted(p.name for p in report.written) == [
+        "magic-labyrinth-counters-en-a4.pdf", "magic-labyrinth-rules-en-a4.pdf"]
+    assert len(report.skipped) == 12
+    text.write_text(words.replace("\n  game: Magic Labyrinth\n", "\n  game: Magic Maze\n"),
+                    encoding="utf-8")
+    report = run_build(options)
+    # the game's English name is in every English footer and on every rulebook's cover list
+    assert sorted(p.name for p in report.written) == sorted(
+        [f"magic-labyrinth-{part}-en-a4.pdf" for part in (
+            "tokens", "formulas", "counters", "score-sheet", "tiles", "rules", "print-guide")]
+        + ["magic-labyrinth-rules-ru-a4.pdf"])

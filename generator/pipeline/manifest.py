@@ -6,11 +6,14 @@ date") when its input digest is the one recorded and its file still has those by
 changed or deleted by hand is redrawn. See docs/architecture.md.
 
 Decisions (a wrong skip is far worse than a redraw, so inputs are declared generously):
-- A job reads every file of its game's folder and of `common/` in every content root (the
-  user's folder, then the bundled one), every template (bundled and the user's), the tool's
-  own files (code, fonts, metrics: the whole package), the Python version and the names of
-  the installed packages' metadata folders (their versions), and every option that can change
-  a file's bytes. Which games, parts and languages were asked for does not change a file.
+- A job's key is the loaded data it is drawn from (`canonical`: a sheet's SheetInput, a
+  rulebook's context and words; see skip.py), the pictures its game named, every file of its
+  game's folder and of `common/` in every content root (the user's folder, then the bundled
+  one) but the texts `text/LANG.yaml` (they reach it only as loaded data), every template
+  (bundled and the user's), the tool's own files (code, fonts, metrics: the whole package),
+  the Python version and the names of the installed packages' metadata folders (their
+  versions), and every option that can change a file's bytes. Which games, parts and
+  languages were asked for does not change a file.
 - A content or templates folder holding a link or an unreadable file is never trusted: every
   job is drawn and every check run (a link's target can change without the folder changing).
 - The slow checks (rulebooks, the cave) are kept by the same inputs plus the languages they
