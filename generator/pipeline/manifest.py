@@ -263,10 +263,12 @@ class Manifest:
             return {}
         return data if isinstance(data, dict) and data.get("format") == FORMAT else {}
 
-    def intact(self, relative: str, key: str) -> dict[str, Any] | None:
-        """The entry of a file made from inputs `key` and still as written, else None."""
+    def intact(self, relative: str, key: str, kind: str = "inputs") -> dict[str, Any] | None:
+        """The entry of a file made from inputs `key` (of that kind: "inputs", the data it
+        was drawn from; "content", its game's whole content) and still as written, else
+        None."""
         entry = self.files.get(relative)
-        if not isinstance(entry, dict) or entry.get("inputs") != key:
+        if not isinstance(entry, dict) or entry.get(kind) != key:
             return None
         try:
             if (self.out / relative).stat().st_size != entry.get("size"):
@@ -277,12 +279,13 @@ class Manifest:
         return entry if found is not None and list(found) == [entry["size"],
                                                              entry.get("sha256")] else None
 
-    def wrote(self, relative: str, key: str, temp: Path, shrunk: list[str]) -> None:
+    def wrote(self, relative: str, key: str, temp: Path, shrunk: list[str],
+              content: str | None) -> None:
         """Note a file drawn to temp from inputs `key` (recorded by save)."""
         found = file_digest(temp)
         if found is not None:
-            self.written[relative] = {"inputs": key, "size": found[0], "sha256": found[1],
-                                      "shrunk": shrunk}
+            self.written[relative] = {"inputs": key, "content": content, "size": found[0],
+                                      "sha256": found[1], "shrunk": shrunk}
 
     def save(self) -> None:
         """Merge this build's entries into the manifest on disk; write it atomically."""

@@ -45,6 +45,8 @@ class Skipper:
         # The cut files of --cutter are not in the manifest: such a build redraws everything
         self._forced = options.force or bool(options.cutter)
         self.keys: dict[str, str] = {}  # file (relative to out) -> its inputs' digest
+        self.cheap: dict[str, str | None] = {}  # the same with its game's whole content
+        self._contents: dict[str, str | None] = {}  # game -> digest of its loaded content
 
     def _digest(self, *parts: Any) -> str | None:
         """A digest of parts; None when an input folder holds a link or an unreadable file."""
@@ -77,16 +79,46 @@ class Skipper:
         return self._digest(self.inputs.everything, chosen, os.getcwd())
 
     def fresh(self, job: Job) -> list[str] | None:
-        """The texts shrunk in a job's file when it is up to date (None: draw it)."""
+        """The texts shrunk in a job's file when it is up to date (None: draw it).
+
+        Two keys: the cheap one has the game's whole loaded content where the exact one has
+        the data the job is drawn from (which is made from that content, so an unchanged
+        content means unchanged data); only when the cheap one differs from the file's is the
+        exact one worked out (imposing the pages, rendering the rulebook's context)."""
         relative = job.relative.as_posix()
-        key = self._digest(lambda: self.inputs.files(job.game.id), relative, job.game.id,
-                           job.part.name, job.lang, job.paper, job.draft,
-                           self._bytes_options(), lambda: self._drawn_from(job))
+        common = [lambda: self.inputs.files(job.game.id), relative, job.game.id, job.part.name,
+                  job.lang, job.paper, job.draft, self._bytes_options()]
+        cheap = self._digest(*common, "content", lambda: self._content(job))
+        self.cheap[relative] = cheap
+        entry = (None if self._forced or cheap is None
+                 else self.manifest.intact(relative, cheap, "content"))
+        if entry is not None:
+            self.keys[relative] = entry["inputs"]
+            return list(entry.get("shrunk", []))
+        key = self._digest(*common, lambda: self._drawn_from(job))
         if key is None:
             return None
         self.keys[relative] = key
         entry = None if self._forced else self.manifest.intact(relative, key)
-        return list(entry.get("shrunk", [])) if entry is not None else None
+        if entry is None:
+            return None
+        self.manifest.written[relative] = {**entry, "content": cheap}  # cheap next time
+        return list(entry.get("shrunk", []))
+
+    def _content(self, job: Job) -> str:
+        """The digest of a job's game's whole loaded content and pictures, once per game."""
+        game_id = job.game.id
+        if game_id not in self._contents:
+            from ..content.art import registry_of
+
+            try:
+                self._contents[game_id] = digest_of(canonical([job.content,
+                                                               registry_of(game_id)]))
+            except Unkeyable:
+                self._contents[game_id] = None
+        if self._contents[game_id] is None:
+            raise Unkeyable(game_id)
+        return self._contents[game_id]
 
     def _drawn_from(self, job: Job) -> Any:
         """The loaded data a job is drawn from, in canonical form (see docs/architecture.md):
@@ -142,7 +174,8 @@ class Skipper:
         """Note a file drawn to temp (recorded when the build finishes)."""
         relative = job.relative.as_posix()
         if relative in self.keys:
-            self.manifest.wrote(relative, self.keys[relative], temp, shrunk)
+            self.manifest.wrote(relative, self.keys[relative], temp, shrunk,
+                                self.cheap.get(relative))
 
     def finish(self, jobs: list[Job], report: BuildReport) -> None:
         """Write the manifest: the files written and this whole build's record."""
