@@ -269,16 +269,16 @@ def _gaps_summed(warnings: list[Any], content: Path | None) -> list[Any]:
     and `lang status` list them one by one)."""
     from dataclasses import replace
 
-    from .content.paths import ContentRoots
-    from .languages import content_option
-
-    flag = content_option(ContentRoots.with_user(content))
     gaps: dict[str, list[Any]] = {}
     for w in warnings:
         if w.gap:
             gaps.setdefault(w.file, []).append(w)
     out = [w for w in warnings if not w.gap or len(gaps[w.file]) <= 3]
     for found in (found for found in gaps.values() if len(found) > 3):
+        from .content.paths import ContentRoots
+        from .languages import content_option
+
+        flag = content_option(ContentRoots.with_user(content))
         first = min(found)
         lang = first.lang
         out.append(replace(first, message=f"{len(found)} texts not translated yet in '{lang}', "

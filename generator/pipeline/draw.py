@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import multiprocessing as mp
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -133,9 +132,11 @@ def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], stri
                 return  # the checks come first: nothing more is worth drawing
 
     try:
-        if workers < 2 or len(tasks) < 2 or "fork" not in mp.get_all_start_methods():
+        if workers < 2 or len(tasks) < 2 or not _can_fork():
             collect(map(_run_task, range(len(tasks))))
         else:
+            import multiprocessing as mp  # only when the work is shared out
+
             gc.freeze()  # what the workers inherit is never scanned (nor copied) by collections
             try:
                 with mp.get_context("fork").Pool(min(workers, len(tasks)),
@@ -146,6 +147,12 @@ def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], stri
     finally:
         _WORK.clear()
     return found, overflows
+
+
+def _can_fork() -> bool:
+    import multiprocessing as mp
+
+    return "fork" in mp.get_all_start_methods()
 
 
 def _worker_gc() -> None:

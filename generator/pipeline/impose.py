@@ -39,7 +39,8 @@ class SheetInput:
 def sheet_input(job: Job, options: BuildOptions) -> SheetInput:
     """What a sheet job is drawn from: its pages and the words around them (once per job)."""
     if job.sheet is None:
-        job.sheet = SheetInput(impose_job(job, options), job.game.sheet_texts(job.content, job.lang),
+        job.sheet = SheetInput(impose_job(job, options),
+                               job.game.sheet_texts(job.content, job.lang),
                                job.game.name(job.content, job.lang),
                                job.part.title(job.content, job.lang),
                                job.game.accent(job.content), job.lang, job.paper, job.draft,

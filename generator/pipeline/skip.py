@@ -116,9 +116,10 @@ class Skipper:
                                                                registry_of(game_id)]))
             except Unkeyable:
                 self._contents[game_id] = None
-        if self._contents[game_id] is None:
+        found = self._contents[game_id]
+        if found is None:
             raise Unkeyable(game_id)
-        return self._contents[game_id]
+        return found
 
     def _drawn_from(self, job: Job) -> Any:
         """The loaded data a job is drawn from, in canonical form (see docs/architecture.md):
