@@ -264,21 +264,23 @@ def test_two_hundred_builds_in_one_process_keep_memory_flat(tmp_path: Path) -> N
     assert rss_kb() <= settled * 1.10
 
 
-def test_the_tool_is_read_again_when_one_of_its_files_changes(tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch
-                                                              ) -> None:
+def test_the_tool_changes_its_key_when_one_of_its_files_changes(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
     package = tmp_path / "package"
     package.mkdir()
-    (package / "a.py").write_text("x = 1\n", encoding="utf-8")
+    code = package / "a.py"
+    code.write_text("x = 1\n", encoding="utf-8")
     monkeypatch.setattr(manifest, "PACKAGE_DIR", package)
     monkeypatch.setattr(manifest, "_TOOL", [])
     first = manifest.tool_digest()
-    signature = manifest._TOOL[1]
     monkeypatch.setattr(manifest, "_TOOL", [])
-    assert manifest.tool_digest({signature: "known"}) == "known"  # same files: not read
-    (package / "a.py").write_text("x = 22\n", encoding="utf-8")
+    assert manifest.tool_digest() == first  # the same files, the same key
+    stat = code.stat()
+    code.write_text("x = 2\n", encoding="utf-8")  # the same size, a later time
+    os.utime(code, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
     monkeypatch.setattr(manifest, "_TOOL", [])
-    assert manifest.tool_digest({signature: "known"}) not in ("known", first)
+    assert manifest.tool_digest() != first
 
 
 def test_a_forced_build_is_remembered_for_the_next_plain_one(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ Decisions (a wrong skip is far worse than a redraw, so inputs are declared gener
   rulebook's context and words; see skip.py), the pictures its game named, every file of its
   game's folder and of `common/` in every content root (the user's folder, then the bundled
   one) but the texts `text/LANG.yaml` (they reach it only as loaded data), every template
-  (bundled and the user's), the tool's own files (code, fonts, metrics: the whole package),
+  (bundled and the user's), the tool's own files (the whole package, by name, size, time),
   the Python version and the names of the installed packages' metadata folders (their
   versions), and every option that can change a file's bytes. Which games, parts and
   languages were asked for does not change a file.
@@ -44,16 +44,14 @@ NAME = ".labyrinth-build.json"
 FORMAT = 1
 KEEP = 32  # check results and build records kept (the most recent)
 _TOOL: list[str] = []  # the tool's digest, worked out once per process
-BY_STAT = (".ttf", ".marshal")  # the package's fonts and their metrics
 
 
 class Untrusted(Exception):
     """A folder holds a link or an unreadable file: no digest of it can be trusted."""
 
 
-def tree_digest(folder: Path, by_stat: tuple[str, ...] = (), words: bool = True) -> str:
-    """Digest every file below folder (names and bytes); raise Untrusted on a link. Files
-    whose names end with one of by_stat count by size, time and inode, not read. Without
+def tree_digest(folder: Path, words: bool = True) -> str:
+    """Digest every file below folder (names and bytes); raise Untrusted on a link. Without
     words, the texts `text/*.yaml` are left out (a job's key has what it got of them)."""
     digest = hashlib.sha256()
     if not folder.exists():
@@ -70,12 +68,8 @@ def tree_digest(folder: Path, by_stat: tuple[str, ...] = (), words: bool = True)
             if not words and _is_words(os.path.relpath(full, folder)):
                 continue
             try:
-                if name.endswith(by_stat) and by_stat:
-                    stat = os.stat(full)
-                    data = f"{stat.st_size} {stat.st_mtime_ns} {stat.st_ino}".encode()
-                else:
-                    with open(full, "rb") as file:
-                        data = file.read()
+                with open(full, "rb") as file:
+                    data = file.read()
             except OSError as exc:
                 raise Untrusted(full) from exc
             digest.update(f"{os.path.relpath(full, folder)}\0{len(data)}\0".encode())
@@ -119,23 +113,21 @@ def canonical(value: Any) -> Any:
     raise Unkeyable(kind)
 
 
-def tool_digest(known: dict[str, str] | None = None) -> str:
+def tool_digest() -> str:
     """The tool's own files, its version, Python's and the installed packages' versions.
 
-    The code is read in full; the fonts and their metrics (7 MB, changed only with a new
-    version) count by size, time and inode, as `git` and `make` judge files. A build with
-    nothing to do reads no code either: `known` maps a signature of every file's name, size,
-    time and inode to the digest worked out for it before (kept in the manifest). Content and
-    templates are always read in full.
+    The tool's files (code, fonts, metrics: 8 MB) count by name, size, modification time and
+    inode, as `git` and `make` judge files, not read: a file edited, replaced or reinstalled
+    changes its time, so every file is redrawn; only a change that keeps a file's size and
+    sets its time back to the nanosecond would go unseen. Content and templates, which a
+    user edits, are always read in full.
     """
     if not _TOOL:
         packages = sorted(entry for place in sys.path if os.path.isdir(place or ".")
                           for entry in os.listdir(place or ".")
                           if entry.endswith((".dist-info", ".egg-info")))
-        signature = digest_of([__version__, sys.version, packages, _stat_signature(PACKAGE_DIR)])
-        cached = (known or {}).get(signature)
-        _TOOL[:] = [cached or digest_of([__version__, sys.version, packages,
-                                         tree_digest(PACKAGE_DIR, BY_STAT)]), signature]
+        _TOOL[:] = [digest_of([__version__, sys.version, packages,
+                               _stat_signature(PACKAGE_DIR)])]
     return _TOOL[0]
 
 
@@ -186,7 +178,6 @@ class Inputs:
         self._files: dict[str, str] = {}
         self._common = ""
         self._trees: dict[Path, str] = {}
-        self.known_tool: dict[str, str] = {}  # from the manifest (see tool_digest)
 
     def tree(self, folder: Path) -> str:
         """The digest of a folder's files, worked out once."""
@@ -201,7 +192,7 @@ class Inputs:
     def common(self) -> str:
         """The tool, the templates and every root's `common/` folder."""
         if not self._common:
-            self._common = digest_of([FORMAT, tool_digest(self.known_tool),
+            self._common = digest_of([FORMAT, tool_digest(),
                                       [self.tree(t) for t in self.templates],
                                       self.present([r / "common" for r in self.roots])])
         return self._common
@@ -213,7 +204,7 @@ class Inputs:
         if game_id not in self._files:
             folders = [r / name for r in self.roots for name in ("common", game_id)]
             trees = [tree_digest(f, words=False) for f in folders if f.exists()]
-            self._files[game_id] = digest_of([FORMAT, tool_digest(self.known_tool),
+            self._files[game_id] = digest_of([FORMAT, tool_digest(),
                                               [self.tree(t) for t in self.templates],
                                               [str(f) for f in folders if f.exists()], trees])
         return self._files[game_id]
@@ -253,7 +244,6 @@ class Manifest:
         self.files: dict[str, dict[str, Any]] = data.get("files", {})
         self.checks: dict[str, list[dict[str, Any]]] = data.get("checks", {})
         self.records: dict[str, dict[str, Any]] = data.get("records", {})
-        self.tool: dict[str, str] = data.get("tool", {})  # stat signature -> tool digest
         self.written: dict[str, dict[str, Any]] = {}
 
     def _read(self) -> dict[str, Any]:
@@ -297,9 +287,8 @@ class Manifest:
                  if (self.out / rel).is_file()}
         checks = _recent({**disk.get("checks", {}), **self.checks})
         records = _recent({**disk.get("records", {}), **self.records})
-        tool = {_TOOL[1]: _TOOL[0]} if len(_TOOL) == 2 else {}
         text = json.dumps({"format": FORMAT, "files": dict(sorted(files.items())),
-                           "checks": checks, "records": records, "tool": tool},
+                           "checks": checks, "records": records},
                           ensure_ascii=False, indent=1)
         from ..atomic import write_atomically
 

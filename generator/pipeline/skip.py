@@ -41,7 +41,6 @@ class Skipper:
         self.options = options
         self.manifest = Manifest(options.out)
         self.inputs = Inputs(options.content, options.templates)
-        self.inputs.known_tool = self.manifest.tool
         # The cut files of --cutter are not in the manifest: such a build redraws everything
         self._forced = options.force or bool(options.cutter)
         self.keys: dict[str, str] = {}  # file (relative to out) -> its inputs' digest
