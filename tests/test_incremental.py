@@ -306,3 +306,22 @@ def test_bad_content_is_refused_with_every_problem_though_files_are_up_to_date(
     assert caught.value.problems == clean.value.problems
     assert "en.yaml" in {Path(p.file).name for p in caught.value.problems}
     assert {p: p.read_bytes() for p in options.out.rglob("*") if p.is_file()} == before
+
+
+def test_a_small_rebuild_draws_its_rulebook_beside_the_check_not_after(tmp_path: Path) -> None:
+    from generator.pipeline.draw import make_tasks
+    from generator.pipeline.load import plan_content
+    from generator.pipeline.plan import jobs_for
+
+    options = BuildOptions(games=("magic-labyrinth",), parts=("counters", "rules"), lang="en",
+                           out=tmp_path)
+    loaded = plan_content(options)
+    pending = [(job, options, tmp_path / f"{n}.pdf")
+               for n, job in enumerate(jobs_for(options, loaded))]
+    names = [job.part.name for job, _, _ in pending]
+    split = make_tasks(loaded, pending, workers=2)  # two files, two workers: side by side
+    assert [(t.check, [names[i] for i in t.files]) for t in split] == [
+        ("magic-labyrinth", []), (None, ["rules"]), (None, ["counters"])]
+    kept = make_tasks(loaded, pending, workers=1)  # one process: the check's parse reused
+    assert [(t.check, [names[i] for i in t.files]) for t in kept] == [
+        ("magic-labyrinth", ["rules"]), (None, ["counters"])]

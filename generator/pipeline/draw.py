@@ -87,16 +87,27 @@ def _run_task(index: int) -> Outcome:
     return Outcome(found, dict(loaded.roots.refused), overflows)
 
 
-def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]]) -> list[Task]:
+def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]],
+               workers: int = 1) -> list[Task]:
     """The slow checks with their games' rulebooks first (the longest work), then each other
     part in all its languages, the heaviest parts first (Part.weight) so that the workers
     finish together: one process draws a part in all its languages, so what they share (the
-    QR code of a host sheet's plan, a picture read from its file) is made once."""
-    tasks = []
+    QR code of a host sheet's plan, a picture read from its file) is made once.
+
+    With no more files than workers (a rebuild after a small edit), a rulebook is drawn in
+    a task of its own beside its check instead of after it: the check's parsed rulebooks are
+    not reused, but the other workers would otherwise wait for that one."""
+    tasks: list[Task] = []
+    alone: list[Task] = []
     for game_id in loaded.slow:
         files = [i for i, (job, _, _) in enumerate(pending)
                  if job.game.id == game_id and job.part.name == "rules"]
-        tasks.append(Task(game_id, files))
+        if 1 < workers and len(pending) <= workers:
+            tasks.append(Task(game_id, []))
+            alone.extend(Task(None, [i]) for i in files)
+        else:
+            tasks.append(Task(game_id, files))
+    tasks += alone
     taken = {i for task in tasks for i in task.files}
     parts: dict[tuple[str, str], list[int]] = {}
     for i, (job, _, _) in enumerate(pending):
@@ -115,7 +126,7 @@ def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], stri
     as a sequential run. Returns the rulebook checks' problems by game, and the texts each
     file had to shrink. Once every check is in and one stops the build, drawing stops.
     """
-    tasks = make_tasks(loaded, pending)
+    tasks = make_tasks(loaded, pending, workers)
     _WORK[:] = [loaded, pending, tasks, strict]
     found: dict[str, list[Problem]] = {}
     overflows: dict[int, list[str]] = {}
