@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -67,24 +67,27 @@ class Outcome:
     check: list[Problem] | None
     refused: dict[Any, Problem]
     overflows: dict[int, list[str]]
+    keys: dict[int, str | None] = field(default_factory=dict)  # what keyer said per file
 
 
-_WORK: list[Any] = []  # (loaded, pending, tasks, strict), inherited by forked workers
+_WORK: list[Any] = []  # (loaded, pending, tasks, strict, keyer), inherited by forked workers
 
 
 def _run_task(index: int) -> Outcome:
-    loaded, pending, tasks, strict = _WORK
+    loaded, pending, tasks, strict, keyer = _WORK
     task: Task = tasks[index]
     found = None
     if task.check is not None:
         found = loaded.run_slow_checks(task.check)
         if errors_only(found, strict):
             return Outcome(found, dict(loaded.roots.refused), {})
-    overflows = {}
+    overflows, keys = {}, {}
     for i in task.files:
         job, options, temp = pending[i]
         overflows[i] = draw_job(job, options, temp)
-    return Outcome(found, dict(loaded.roots.refused), overflows)
+        if keyer is not None:
+            keys[i] = keyer(job)  # after the drawing, which worked out what it reads
+    return Outcome(found, dict(loaded.roots.refused), overflows, keys)
 
 
 def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]],
@@ -118,18 +121,21 @@ def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]],
 
 
 def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], strict: bool,
-             workers: int) -> tuple[dict[str, list[Problem]], dict[int, list[str]]]:
+             workers: int, keyer: Callable[[Job], str | None] | None = None
+             ) -> tuple[dict[str, list[Problem]], dict[int, list[str]], dict[int, str | None]]:
     """Run the rulebook checks and draw every pending file; in forked workers when that helps.
 
     Workers inherit the loaded content through fork, so nothing is pickled but an index and
     the findings. Each file is drawn by exactly one process, so the output is the same bytes
     as a sequential run. Returns the rulebook checks' problems by game, and the texts each
-    file had to shrink. Once every check is in and one stops the build, drawing stops.
+    file had to shrink, and what keyer (skip.py) said of each file drawn, in the process that
+    drew it. Once every check is in and one stops the build, drawing stops.
     """
     tasks = make_tasks(loaded, pending, workers)
-    _WORK[:] = [loaded, pending, tasks, strict]
+    _WORK[:] = [loaded, pending, tasks, strict, keyer]
     found: dict[str, list[Problem]] = {}
     overflows: dict[int, list[str]] = {}
+    keys: dict[int, str | None] = {}
     checks = sum(1 for task in tasks if task.check is not None)
 
     def collect(results: Iterator[Outcome]) -> None:
@@ -139,6 +145,7 @@ def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], stri
             for key, problem in outcome.refused.items():  # a worker's finds, reported here
                 loaded.roots.refused.setdefault(key, problem)
             overflows.update(outcome.overflows)
+            keys.update(outcome.keys)
             if n == checks and any(errors_only(f, strict) for f in found.values()):
                 return  # the checks come first: nothing more is worth drawing
 
@@ -157,7 +164,7 @@ def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], stri
                 gc.unfreeze()
     finally:
         _WORK.clear()
-    return found, overflows
+    return found, overflows, keys
 
 
 def _can_fork() -> bool:

@@ -45,6 +45,7 @@ class Skipper:
         self._forced = options.force or bool(options.cutter)
         self.keys: dict[str, str] = {}  # file (relative to out) -> its inputs' digest
         self.cheap: dict[str, str | None] = {}  # the same with its game's whole content
+        self.prefixes: dict[str, str] = {}  # the inputs' digest but the data drawn from
         self._contents: dict[str, str | None] = {}  # game -> digest of its loaded content
 
     def _digest(self, *parts: Any) -> str | None:
@@ -83,26 +84,41 @@ class Skipper:
         Two keys: the cheap one has the game's whole loaded content where the exact one has
         the data the job is drawn from (which is made from that content, so an unchanged
         content means unchanged data); only when the cheap one differs from the file's is the
-        exact one worked out (imposing the pages, rendering the rulebook's context)."""
+        exact one worked out (imposing the pages, rendering the rulebook's context). A file
+        with no entry to compare with is drawn, and its exact key is worked out by the
+        process that draws it, from what the drawing worked out anyway (data_key)."""
         relative = job.relative.as_posix()
-        common = [lambda: self.inputs.files(job.game.id), relative, job.game.id, job.part.name,
-                  job.lang, job.paper, job.draft, self._bytes_options()]
-        cheap = self._digest(*common, "content", lambda: self._content(job))
+        prefix = self._digest(lambda: self.inputs.files(job.game.id), relative, job.game.id,
+                              job.part.name, job.lang, job.paper, job.draft,
+                              self._bytes_options())
+        if prefix is None:
+            return None
+        self.prefixes[relative] = prefix
+        cheap = self._digest(prefix, "content", lambda: self._content(job))
         self.cheap[relative] = cheap
         entry = (None if self._forced or cheap is None
                  else self.manifest.intact(relative, cheap, "content"))
         if entry is not None:
             self.keys[relative] = entry["inputs"]
             return list(entry.get("shrunk", []))
-        key = self._digest(*common, lambda: self._drawn_from(job))
-        if key is None:
+        if self._forced or not isinstance(self.manifest.files.get(relative), dict):
+            return None  # nothing to compare with: keyed when drawn
+        data = self.data_key(job)
+        if data is None:
             return None
-        self.keys[relative] = key
-        entry = None if self._forced else self.manifest.intact(relative, key)
+        self.keys[relative] = key = digest_of([prefix, data])
+        entry = self.manifest.intact(relative, key)
         if entry is None:
             return None
         self.manifest.written[relative] = {**entry, "content": cheap}  # cheap next time
         return list(entry.get("shrunk", []))
+
+    def data_key(self, job: Job) -> str | None:
+        """The digest of the data a job is drawn from (None: it has no canonical form)."""
+        try:
+            return digest_of(self._drawn_from(job))
+        except Unkeyable:
+            return None
 
     def _content(self, job: Job) -> str:
         """The digest of a job's game's whole loaded content and pictures, once per game."""
@@ -170,9 +186,12 @@ class Skipper:
             if key is not None:
                 self.manifest.checks[key] = problem_data(problems)
 
-    def wrote(self, job: Job, temp: Path, shrunk: list[str]) -> None:
-        """Note a file drawn to temp (recorded when the build finishes)."""
+    def wrote(self, job: Job, temp: Path, shrunk: list[str], data: str | None = None) -> None:
+        """Note a file drawn to temp (recorded when the build finishes); data: its data_key
+        from the process that drew it, when fresh did not work it out."""
         relative = job.relative.as_posix()
+        if relative not in self.keys and data is not None and relative in self.prefixes:
+            self.keys[relative] = digest_of([self.prefixes[relative], data])
         if relative in self.keys:
             self.manifest.wrote(relative, self.keys[relative], temp, shrunk,
                                 self.cheap.get(relative))
