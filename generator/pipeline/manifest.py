@@ -91,7 +91,19 @@ def canonical(value: Any) -> Any:
     """A JSON-able form of loaded data, the same for equal data in every process: dataclasses
     and models by their fields, a file path with its bytes' digest; Unkeyable for anything
     else (a function, an object of unknown kind), so that nothing is skipped on a guess."""
-    if value is None or isinstance(value, (bool, int, str)):
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:  # the most common first
+        return value
+    if kind is float:
+        return ["f", repr(value)]
+    if kind is list or kind is tuple:
+        return [canonical(v) for v in value]
+    if kind is dict:
+        return ["d", [[canonical(k), canonical(v)] for k, v in value.items()]]
+    names = _FIELDS.get(kind)
+    if names is not None:
+        return [names[0], [[name, canonical(getattr(value, name))] for name in names[1:]]]
+    if isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
         return ["f", repr(value)]
@@ -100,17 +112,23 @@ def canonical(value: Any) -> Any:
     if isinstance(value, dict):
         return ["d", [[canonical(k), canonical(v)] for k, v in value.items()]]
     if isinstance(value, (set, frozenset)):
+        if all(type(v) is str for v in value):
+            return ["s", sorted(value)]
         return ["s", sorted(json.dumps(canonical(v), sort_keys=True) for v in value)]
     if isinstance(value, Path):
         return ["p", str(value), file_digest(value)]
-    kind = f"{type(value).__module__}.{type(value).__qualname__}"
+    name = f"{kind.__module__}.{kind.__qualname__}"
     if is_dataclass(value) and not isinstance(value, type):
-        return [kind, [[f.name, canonical(getattr(value, f.name))] for f in fields(value)]]
+        _FIELDS[kind] = (name, *(f.name for f in fields(value)))
+        return canonical(value)
     if hasattr(value, "model_dump") and isinstance(getattr(value, "_fields", None), dict):
-        return [kind, canonical(vars(value))]  # a content model (content/schema.py Strict)
+        return [name, canonical(vars(value))]  # a content model (content/schema.py Strict)
     if isinstance(value, Enum):
-        return [kind, canonical(value.value)]
-    raise Unkeyable(kind)
+        return [name, canonical(value.value)]
+    raise Unkeyable(name)
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a dataclass: its name, then its fields' names
 
 
 def tool_digest() -> str:
