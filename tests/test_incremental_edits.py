@@ -153,3 +153,29 @@ def test_a_word_of_one_language_redraws_only_the_files_that_print_it(tmp_path: P
         [f"magic-labyrinth-{part}-en-a4.pdf" for part in (
             "tokens", "formulas", "counters", "score-sheet", "tiles", "rules", "print-guide")]
         + ["magic-labyrinth-rules-ru-a4.pdf"])
+
+
+def test_a_rulebook_edited_between_two_builds_of_one_process_is_drawn_anew(tmp_path: Path
+                                                                           ) -> None:
+    """The library entry point in a long-lived process (the preview): a rulebook parsed by
+    the first build is not reused by the second once its file changed."""
+    import subprocess
+    import sys
+
+    mine = tmp_path / "mine"
+    rules = mine / "goblin-slayer" / "rules" / "en.md"
+    rules.parent.mkdir(parents=True)
+    text = (CONTENT / "goblin-slayer" / "rules" / "en.md").read_text(encoding="utf-8")
+    rules.write_text(text, encoding="utf-8")
+    options = BuildOptions(games=("goblin-slayer",), parts=("rules",), lang="en", content=mine,
+                           jobs=1, out=tmp_path / "out")
+    run_build(options)
+    first = digests(options.out)
+    assert " the " in text
+    rules.write_text(text.replace(" the ", " thq ", 1), encoding="utf-8")  # the same size
+    report = run_build(options)
+    assert [p.name for p in report.written] == ["goblin-slayer-rules-en-a4.pdf"]
+    subprocess.run([sys.executable, "-m", "generator.cli", "build", "goblin-slayer", "--part",
+                    "rules", "--lang", "en", "--content", str(mine), "--jobs", "1", "--out",
+                    str(tmp_path / "clean")], check=True, capture_output=True)
+    assert digests(options.out) == digests(tmp_path / "clean") != first
