@@ -179,3 +179,25 @@ def test_a_rulebook_edited_between_two_builds_of_one_process_is_drawn_anew(tmp_p
                     "rules", "--lang", "en", "--content", str(mine), "--jobs", "1", "--out",
                     str(tmp_path / "clean")], check=True, capture_output=True)
     assert digests(options.out) == digests(tmp_path / "clean") != first
+
+
+def test_a_template_edited_between_two_builds_of_one_process_is_used_anew(tmp_path: Path
+                                                                          ) -> None:
+    import subprocess
+    import sys
+
+    mine = tmp_path / "templates"
+    mine.mkdir()
+    footer = mine / "footer.txt.j2"
+    footer.write_text("{{ game }} · {{ part }} · {{ page_label }}\n", encoding="utf-8")
+    options = BuildOptions(games=("goblin-slayer",), parts=("counters",), lang="en",
+                           templates=mine, jobs=1, out=tmp_path / "out")
+    run_build(options)
+    first = digests(options.out)
+    footer.write_text("{{ part }} · {{ game }} · {{ page_label }}\n", encoding="utf-8")
+    report = run_build(options)
+    assert [p.name for p in report.written] == ["goblin-slayer-counters-en-a4.pdf"]
+    subprocess.run([sys.executable, "-m", "generator.cli", "build", "goblin-slayer", "--part",
+                    "counters", "--lang", "en", "--templates", str(mine), "--jobs", "1",
+                    "--out", str(tmp_path / "clean")], check=True, capture_output=True)
+    assert digests(options.out) == digests(tmp_path / "clean") != first
