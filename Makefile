@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # test workers: one per core (pytest-xdist); `make test JOBS=0` runs the suite in one process
 JOBS   ?= auto
 
-.PHONY: build test bench bench-full fuzz gallery clean
+.PHONY: build test bench bench-full fuzz sweep-edits gallery clean
 
 # A fresh .venv each time: a half-made one (a failed first try, an older Python) is removed
 # first, and one that fails to install is removed again, so the next `make` starts clean.
@@ -33,6 +33,11 @@ bench: $(STAMP)
 
 bench-full: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+# Every content YAML file edited in turn: an incremental rebuild must equal a clean build
+# (tests/test_incremental_edits.py; the suite runs a sample). About a minute of CPU.
+sweep-edits: $(STAMP)
+	SWEEP_EDITS=1 $(BIN)/python -m pytest tests/test_incremental_edits.py -n 2 -p no:cacheprovider
 
 # Long content fuzz run, not in CI: 10,000 mutated content folders, random seed (printed).
 fuzz: $(STAMP)

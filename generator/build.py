@@ -90,8 +90,8 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
             pending.append((job, options, temp))
         sweep_output(options.out, {target.parent for _, target in temps})  # killed runs' temps
         loaded.slow = [game_id for game_id in loaded.slow if game_id not in cached]
-        found, overflows = _run_all(loaded, pending, options.strict,
-                                    options.jobs or default_workers())
+        found, overflows, keys = _run_all(loaded, pending, options.strict,
+                                          options.jobs or default_workers(), skipper.data_key)
         skipper.keep_checks(loaded, found)
         try:
             warnings = settle(loaded, {**cached, **found}, options.strict)
@@ -100,7 +100,7 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
         report = BuildReport(warnings=warnings + [p for p in side if p.severity == "warning"])
         for i, (job, _, temp) in enumerate(pending):
             shrunk[id(job)] = overflows.get(i, [])
-            skipper.wrote(job, temp, overflows.get(i, []))
+            skipper.wrote(job, temp, overflows.get(i, []), keys.get(i))
         for job in jobs:
             report.warnings.extend(Problem(str(options.out / job.relative), 1, 1, text,
                                            "warning") for text in shrunk[id(job)] or [])

@@ -271,10 +271,6 @@ def _gaps_summed(warnings: list[Any], content: Path | None) -> list[Any]:
     -v` and `lang status` list them one by one)."""
     from dataclasses import replace
 
-    from .content.paths import ContentRoots
-    from .languages import content_option
-
-    flag = content_option(ContentRoots.with_user(content))
     gaps: dict[str, list[Any]] = {}
     for w in warnings:
         if w.gap:
@@ -285,6 +281,10 @@ def _gaps_summed(warnings: list[Any], content: Path | None) -> list[Any]:
     summed = {id(w) for found in gaps.values() if len(found) > 3 for w in found}
     out = [w for w in warnings if id(w) not in summed]
     for found in (found for found in gaps.values() if len(found) > 3):
+        from .content.paths import ContentRoots
+        from .languages import content_option
+
+        flag = content_option(ContentRoots.with_user(content))
         first = min(found)
         lang = next(w.lang for w in found if w.gap)
         out.append(replace(first, message=f"{len(found)} texts not translated yet in '{lang}', "

@@ -38,9 +38,11 @@ _PLAIN = re.compile(r"\{\{ *([A-Za-z_][A-Za-z0-9_]*) *\}\}")
 _PLAIN_LIMIT = 4096
 
 
-@lru_cache(maxsize=16)
 def plain_template(name: str, user_dir: Path | None = None) -> str | None:
-    """The text of a template that only substitutes variables, else None (Jinja renders it)."""
+    """The text of a template that only substitutes variables, else None (Jinja renders it).
+
+    The file is read on every call (a few bytes), so that a long-lived process sees it
+    edited between two builds; what is made of its bytes is kept."""
     for folder in ([user_dir] if user_dir else []) + [bundled_dir("templates")]:
         path = folder / name
         if not path.exists():
@@ -49,12 +51,20 @@ def plain_template(name: str, user_dir: Path | None = None) -> str | None:
                 path.stat().st_size > _PLAIN_LIMIT:
             return None
         try:
-            text = path.read_bytes().decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError):
+            return _plain(path.read_bytes())
+        except OSError:
             return None
-        rest = _PLAIN.sub("", text)
-        return None if any(tag in rest for tag in ("{{", "{%", "{#")) else text
     return None
+
+
+@lru_cache(maxsize=16)
+def _plain(data: bytes) -> str | None:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    rest = _PLAIN.sub("", text)
+    return None if any(tag in rest for tag in ("{{", "{%", "{#")) else text
 
 
 @lru_cache(maxsize=16)

@@ -264,21 +264,23 @@ def test_two_hundred_builds_in_one_process_keep_memory_flat(tmp_path: Path) -> N
     assert rss_kb() <= settled * 1.10
 
 
-def test_the_tool_is_read_again_when_one_of_its_files_changes(tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch
-                                                              ) -> None:
+def test_the_tool_changes_its_key_when_one_of_its_files_changes(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
     package = tmp_path / "package"
     package.mkdir()
-    (package / "a.py").write_text("x = 1\n", encoding="utf-8")
+    code = package / "a.py"
+    code.write_text("x = 1\n", encoding="utf-8")
     monkeypatch.setattr(manifest, "PACKAGE_DIR", package)
     monkeypatch.setattr(manifest, "_TOOL", [])
     first = manifest.tool_digest()
-    signature = manifest._TOOL[1]
     monkeypatch.setattr(manifest, "_TOOL", [])
-    assert manifest.tool_digest({signature: "known"}) == "known"  # same files: not read
-    (package / "a.py").write_text("x = 22\n", encoding="utf-8")
+    assert manifest.tool_digest() == first  # the same files, the same key
+    stat = code.stat()
+    code.write_text("x = 2\n", encoding="utf-8")  # the same size, a later time
+    os.utime(code, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
     monkeypatch.setattr(manifest, "_TOOL", [])
-    assert manifest.tool_digest({signature: "known"}) not in ("known", first)
+    assert manifest.tool_digest() != first
 
 
 def test_a_forced_build_is_remembered_for_the_next_plain_one(tmp_path: Path) -> None:
@@ -304,3 +306,22 @@ def test_bad_content_is_refused_with_every_problem_though_files_are_up_to_date(
     assert caught.value.problems == clean.value.problems
     assert "en.yaml" in {Path(p.file).name for p in caught.value.problems}
     assert {p: p.read_bytes() for p in options.out.rglob("*") if p.is_file()} == before
+
+
+def test_a_small_rebuild_draws_its_rulebook_beside_the_check_not_after(tmp_path: Path) -> None:
+    from generator.pipeline.draw import make_tasks
+    from generator.pipeline.load import plan_content
+    from generator.pipeline.plan import jobs_for
+
+    options = BuildOptions(games=("magic-labyrinth",), parts=("counters", "rules"), lang="en",
+                           out=tmp_path)
+    loaded = plan_content(options)
+    pending = [(job, options, tmp_path / f"{n}.pdf")
+               for n, job in enumerate(jobs_for(options, loaded))]
+    names = [job.part.name for job, _, _ in pending]
+    split = make_tasks(loaded, pending, workers=2)  # two files, two workers: side by side
+    assert [(t.check, [names[i] for i in t.files]) for t in split] == [
+        ("magic-labyrinth", []), (None, ["rules"]), (None, ["counters"])]
+    kept = make_tasks(loaded, pending, workers=1)  # one process: the check's parse reused
+    assert [(t.check, [names[i] for i in t.files]) for t in kept] == [
+        ("magic-labyrinth", ["rules"]), (None, ["counters"])]

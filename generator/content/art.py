@@ -79,6 +79,11 @@ def registered(game: str, key: str) -> Picture | None:
     return _REGISTRY.get((game, key))
 
 
+def registry_of(game: str) -> list[tuple[str, Picture]]:
+    """The pictures a loaded content gave a game's keys, by key."""
+    return sorted((key, p) for (owner, key), p in _REGISTRY.items() if owner == game)
+
+
 def registered_pictures(games: list[str] | None = None) -> list[Picture]:
     """Every registered picture (of the given games), each file once, in a stable order."""
     found = {p.path: p for (game, _), p in sorted(_REGISTRY.items(), key=lambda kv: kv[0])

@@ -7,7 +7,6 @@ with `--strict`) naming the closest path the tool does read.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from pathlib import Path
@@ -67,6 +66,8 @@ def _is_art(rel: Path, path: Path) -> bool:
 
 
 def _suggest(rel: str, candidates: set[str]) -> str:
+    import difflib
+
     close = difflib.get_close_matches(rel, sorted(candidates), n=1, cutoff=0.6)
     if close:
         return f"did you mean '{close[0]}'?"

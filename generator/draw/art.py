@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import logging
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -78,6 +77,8 @@ def fast_svg(path: Path) -> FastSvg | None:
 def svg_drawing(path: Path) -> Any:
     """The file as a ReportLab drawing, converted once per process; PictureError if it fails."""
     if path not in _DRAWINGS:
+        import logging
+
         from svglib.svglib import svg2rlg  # lazy: about 0.2 s of imports
 
         from .svgfonts import confine_svglib, unknown_families

@@ -7,8 +7,6 @@ from typing import Any
 from ..content.magic import MagicContent, load_magic
 from ..content.placeholders import fill
 from ..draw import magic as art
-from ..draw import tiles
-from ..draw.scoresheet import ScoreForm, draw_score_sheet
 from ..draw.sheet import Painter
 from ..layout import maze
 from ..layout.imposition import PieceSpec
@@ -67,6 +65,8 @@ def counter_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
 
 def score_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
     """One score sheet page holding two score tables."""
+    from ..draw.scoresheet import ScoreForm
+
     s = content.texts[lang].score
     facts = content.game.facts
     form = ScoreForm(
@@ -83,6 +83,8 @@ def score_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
 
 def tile_pieces(content: MagicContent, lang: str) -> list[PieceSpec]:
     """All 50 maze tiles (16 fixed, then the loose ones), then the set-up diagram page."""
+    from ..draw import tiles
+
     game = content.game
     colors = {p.id: p.color for p in content.counters.pawns}
     marks = {p.id: i for i, p in enumerate(content.counters.pawns)}  # shapes besides colours
@@ -177,12 +179,16 @@ def _painters_counters() -> dict[str, Painter]:
 
 
 def _painters_tiles() -> dict[str, Painter]:
+    from ..draw import tiles
+
     tile = Painter(tiles.draw_tile, outline=False, cut_line=True)
     return {"tile": tile, "tile-fixed": tile,
             "setup-diagram": Painter(tiles.draw_setup, outline=False)}
 
 
 def _painters_score() -> dict[str, Painter]:
+    from ..draw.scoresheet import draw_score_sheet
+
     return {"score-sheet": Painter(draw_score_sheet, outline=False)}
 
 

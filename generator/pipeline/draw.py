@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import gc
-import multiprocessing as mp
 import os
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ from ..content.placeholders import fill
 from ..draw.kit import Style
 from ..draw.sheet import DocInfo, Furniture, render_pages
 from ..errors import Problem, errors_only
-from .impose import impose_job
+from .impose import SheetInput, sheet_input
 from .load import Loaded
 from .options import BuildOptions
 from .plan import Job
@@ -24,26 +23,28 @@ def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
     """Draw one PDF to path; return the texts that had to be shrunk below the minimum."""
     if job.part.render is not None:
         return job.part.render(job.content, job.roots, job.lang, job.paper, path, job.draft)
+    return draw_sheet(sheet_input(job, options), job.part.painters(), options.templates, path)
+
+
+def draw_sheet(sheet: SheetInput, painters: dict[str, Any], templates: Path | None,
+               path: Path) -> list[str]:
+    """Draw a sheet's PDF from its input alone; return the texts shrunk below the minimum."""
     from ..render import render_line
 
-    pages = impose_job(job, options)
-    texts = job.game.sheet_texts(job.content, job.lang)
-    game_name = job.game.name(job.content, job.lang)
-    part_title = job.part.title(job.content, job.lang)
+    texts = sheet.texts
 
     def footer(page: int, total: int) -> str:
         label = fill(texts.page, page=page, pages=total)
-        line = render_line("footer.txt.j2", options.templates, game=game_name, part=part_title,
-                           language=texts.language, page_label=label)
-        return f"{line}  ·  {texts.draft}" if job.draft and texts.draft else line
+        line = render_line("footer.txt.j2", templates, game=sheet.game_name,
+                           part=sheet.part_title, language=texts.language, page_label=label)
+        return f"{line}  ·  {texts.draft}" if sheet.draft and texts.draft else line
 
-    style = Style(bleed=options.bleed * 72 / 25.4, ink_saver=options.ink_saver)
-    title = render_line("document-title.txt.j2", options.templates, game=game_name,
-                        part=part_title, language=texts.language, paper=job.paper)
-    furniture = Furniture(texts.ruler, texts.print_at_100, footer, texts.fold,
-                          job.game.accent(job.content))
-    render_pages(path, pages, job.part.painters(), furniture, style,
-                 DocInfo(title, part_title, job.lang), job.part.margin)
+    style = Style(bleed=sheet.bleed * 72 / 25.4, ink_saver=sheet.ink_saver)
+    title = render_line("document-title.txt.j2", templates, game=sheet.game_name,
+                        part=sheet.part_title, language=texts.language, paper=sheet.paper)
+    furniture = Furniture(texts.ruler, texts.print_at_100, footer, texts.fold, sheet.accent)
+    render_pages(path, sheet.pages, painters, furniture, style,
+                 DocInfo(title, sheet.part_title, sheet.lang), sheet.margin)
     return style.overflows
 
 
@@ -66,36 +67,50 @@ class Outcome:
     check: list[Problem] | None
     refused: dict[Any, Problem]
     overflows: dict[int, list[str]]
+    keys: dict[int, str | None] = field(default_factory=dict)  # what keyer said per file
 
 
-_WORK: list[Any] = []  # (loaded, pending, tasks, strict), inherited by forked workers
+_WORK: list[Any] = []  # (loaded, pending, tasks, strict, keyer), inherited by forked workers
 
 
 def _run_task(index: int) -> Outcome:
-    loaded, pending, tasks, strict = _WORK
+    loaded, pending, tasks, strict, keyer = _WORK
     task: Task = tasks[index]
     found = None
     if task.check is not None:
         found = loaded.run_slow_checks(task.check)
         if errors_only(found, strict):
             return Outcome(found, dict(loaded.roots.refused), {})
-    overflows = {}
+    overflows, keys = {}, {}
     for i in task.files:
         job, options, temp = pending[i]
         overflows[i] = draw_job(job, options, temp)
-    return Outcome(found, dict(loaded.roots.refused), overflows)
+        if keyer is not None:
+            keys[i] = keyer(job)  # after the drawing, which worked out what it reads
+    return Outcome(found, dict(loaded.roots.refused), overflows, keys)
 
 
-def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]]) -> list[Task]:
+def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]],
+               workers: int = 1) -> list[Task]:
     """The slow checks with their games' rulebooks first (the longest work), then each other
     part in all its languages, the heaviest parts first (Part.weight) so that the workers
     finish together: one process draws a part in all its languages, so what they share (the
-    QR code of a host sheet's plan, a picture read from its file) is made once."""
-    tasks = []
+    QR code of a host sheet's plan, a picture read from its file) is made once.
+
+    With no more files than workers (a rebuild after a small edit), a rulebook is drawn in
+    a task of its own beside its check instead of after it: the check's parsed rulebooks are
+    not reused, but the other workers would otherwise wait for that one."""
+    tasks: list[Task] = []
+    alone: list[Task] = []
     for game_id in loaded.slow:
         files = [i for i, (job, _, _) in enumerate(pending)
                  if job.game.id == game_id and job.part.name == "rules"]
-        tasks.append(Task(game_id, files))
+        if 1 < workers and len(pending) <= workers:
+            tasks.append(Task(game_id, []))
+            alone.extend(Task(None, [i]) for i in files)
+        else:
+            tasks.append(Task(game_id, files))
+    tasks += alone
     taken = {i for task in tasks for i in task.files}
     parts: dict[tuple[str, str], list[int]] = {}
     for i, (job, _, _) in enumerate(pending):
@@ -106,18 +121,21 @@ def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]]) ->
 
 
 def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], strict: bool,
-             workers: int) -> tuple[dict[str, list[Problem]], dict[int, list[str]]]:
+             workers: int, keyer: Callable[[Job], str | None] | None = None
+             ) -> tuple[dict[str, list[Problem]], dict[int, list[str]], dict[int, str | None]]:
     """Run the rulebook checks and draw every pending file; in forked workers when that helps.
 
     Workers inherit the loaded content through fork, so nothing is pickled but an index and
     the findings. Each file is drawn by exactly one process, so the output is the same bytes
     as a sequential run. Returns the rulebook checks' problems by game, and the texts each
-    file had to shrink. Once every check is in and one stops the build, drawing stops.
+    file had to shrink, and what keyer (skip.py) said of each file drawn, in the process that
+    drew it. Once every check is in and one stops the build, drawing stops.
     """
-    tasks = make_tasks(loaded, pending)
-    _WORK[:] = [loaded, pending, tasks, strict]
+    tasks = make_tasks(loaded, pending, workers)
+    _WORK[:] = [loaded, pending, tasks, strict, keyer]
     found: dict[str, list[Problem]] = {}
     overflows: dict[int, list[str]] = {}
+    keys: dict[int, str | None] = {}
     checks = sum(1 for task in tasks if task.check is not None)
 
     def collect(results: Iterator[Outcome]) -> None:
@@ -127,13 +145,16 @@ def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], stri
             for key, problem in outcome.refused.items():  # a worker's finds, reported here
                 loaded.roots.refused.setdefault(key, problem)
             overflows.update(outcome.overflows)
+            keys.update(outcome.keys)
             if n == checks and any(errors_only(f, strict) for f in found.values()):
                 return  # the checks come first: nothing more is worth drawing
 
     try:
-        if workers < 2 or len(tasks) < 2 or "fork" not in mp.get_all_start_methods():
+        if workers < 2 or len(tasks) < 2 or not _can_fork():
             collect(map(_run_task, range(len(tasks))))
         else:
+            import multiprocessing as mp  # only when the work is shared out
+
             gc.freeze()  # what the workers inherit is never scanned (nor copied) by collections
             try:
                 with mp.get_context("fork").Pool(min(workers, len(tasks)),
@@ -143,7 +164,13 @@ def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], stri
                 gc.unfreeze()
     finally:
         _WORK.clear()
-    return found, overflows
+    return found, overflows, keys
+
+
+def _can_fork() -> bool:
+    import multiprocessing as mp
+
+    return "fork" in mp.get_all_start_methods()
 
 
 def _worker_gc() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
 from ..layout.imposition import PAPERS, Page, SheetOptions, impose
 from .options import BuildOptions
@@ -14,6 +16,36 @@ def sheet_options(job: Job, options: BuildOptions) -> SheetOptions:
                         duplex=options.duplex, gutter=options.gutter,  # type: ignore[arg-type]
                         back_offset=options.back_offset, one_up=options.one_up,
                         cutter=options.cutter)
+
+
+@dataclass(frozen=True)
+class SheetInput:
+    """Everything a sheet's PDF is drawn from, besides the tool, the templates and the
+    pictures: draw.draw_sheet reads nothing else, so its digest keys the file (skip.py)."""
+
+    pages: list[Page]
+    texts: Any  # the sheet texts of the job's language (content/common.py SheetTexts)
+    game_name: str
+    part_title: str
+    accent: str | None
+    lang: str
+    paper: str
+    draft: bool
+    margin: float
+    bleed: float
+    ink_saver: bool
+
+
+def sheet_input(job: Job, options: BuildOptions) -> SheetInput:
+    """What a sheet job is drawn from: its pages and the words around them (once per job)."""
+    if job.sheet is None:
+        job.sheet = SheetInput(impose_job(job, options),
+                               job.game.sheet_texts(job.content, job.lang),
+                               job.game.name(job.content, job.lang),
+                               job.part.title(job.content, job.lang),
+                               job.game.accent(job.content), job.lang, job.paper, job.draft,
+                               job.part.margin, options.bleed, options.ink_saver)
+    return job.sheet
 
 
 def impose_job(job: Job, options: BuildOptions) -> list[Page]:

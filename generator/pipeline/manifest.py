@@ -6,11 +6,14 @@ date") when its input digest is the one recorded and its file still has those by
 changed or deleted by hand is redrawn. See docs/architecture.md.
 
 Decisions (a wrong skip is far worse than a redraw, so inputs are declared generously):
-- A job reads every file of its game's folder and of `common/` in every content root (the
-  user's folder, then the bundled one), every template (bundled and the user's), the tool's
-  own files (code, fonts, metrics: the whole package), the Python version and the names of
-  the installed packages' metadata folders (their versions), and every option that can change
-  a file's bytes. Which games, parts and languages were asked for does not change a file.
+- A job's key is the loaded data it is drawn from (`canonical`: a sheet's SheetInput, a
+  rulebook's context and words; see skip.py), the pictures its game named, every file of its
+  game's folder and of `common/` in every content root (the user's folder, then the bundled
+  one) but the texts `text/LANG.yaml` (they reach it only as loaded data), every template
+  (bundled and the user's), the tool's own files (the whole package, by name, size, time),
+  the Python version and the names of the installed packages' metadata folders (their
+  versions), and every option that can change a file's bytes. Which games, parts and
+  languages were asked for does not change a file.
 - A content or templates folder holding a link or an unreadable file is never trusted: every
   job is drawn and every check run (a link's target can change without the folder changing).
 - The slow checks (rulebooks, the cave) are kept by the same inputs plus the languages they
@@ -28,7 +31,8 @@ import hashlib
 import json
 import os
 import sys
-from dataclasses import asdict
+from dataclasses import asdict, fields, is_dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -40,16 +44,15 @@ NAME = ".labyrinth-build.json"
 FORMAT = 1
 KEEP = 32  # check results and build records kept (the most recent)
 _TOOL: list[str] = []  # the tool's digest, worked out once per process
-BY_STAT = (".ttf", ".marshal")  # the package's fonts and their metrics
 
 
 class Untrusted(Exception):
     """A folder holds a link or an unreadable file: no digest of it can be trusted."""
 
 
-def tree_digest(folder: Path, by_stat: tuple[str, ...] = ()) -> str:
-    """Digest every file below folder (names and bytes); raise Untrusted on a link. Files
-    whose names end with one of by_stat count by size, time and inode, not read."""
+def tree_digest(folder: Path, words: bool = True) -> str:
+    """Digest every file below folder (names and bytes); raise Untrusted on a link. Without
+    words, the texts `text/*.yaml` are left out (a job's key has what it got of them)."""
     digest = hashlib.sha256()
     if not folder.exists():
         return "absent"
@@ -62,13 +65,11 @@ def tree_digest(folder: Path, by_stat: tuple[str, ...] = ()) -> str:
                 raise Untrusted(os.path.join(path, name))
         for name in sorted(files):
             full = os.path.join(path, name)
+            if not words and _is_words(os.path.relpath(full, folder)):
+                continue
             try:
-                if name.endswith(by_stat) and by_stat:
-                    stat = os.stat(full)
-                    data = f"{stat.st_size} {stat.st_mtime_ns} {stat.st_ino}".encode()
-                else:
-                    with open(full, "rb") as file:
-                        data = file.read()
+                with open(full, "rb") as file:
+                    data = file.read()
             except OSError as exc:
                 raise Untrusted(full) from exc
             digest.update(f"{os.path.relpath(full, folder)}\0{len(data)}\0".encode())
@@ -76,23 +77,75 @@ def tree_digest(folder: Path, by_stat: tuple[str, ...] = ()) -> str:
     return digest.hexdigest()
 
 
-def tool_digest(known: dict[str, str] | None = None) -> str:
+def _is_words(relative: str) -> bool:
+    """Whether a file is one language's texts, `text/LANG.yaml` of a game or of common/."""
+    head, _, name = relative.replace(os.sep, "/").partition("/")
+    return head == "text" and "/" not in name and name.endswith(".yaml")
+
+
+class Unkeyable(Exception):
+    """A value with no canonical form: a job drawn from it is never skipped."""
+
+
+def canonical(value: Any) -> Any:
+    """A JSON-able form of loaded data, the same for equal data in every process: dataclasses
+    and models by their fields, a file path with its bytes' digest; Unkeyable for anything
+    else (a function, an object of unknown kind), so that nothing is skipped on a guess."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:  # the most common first
+        return value
+    if kind is float:
+        return ["f", repr(value)]
+    if kind is list or kind is tuple:
+        return [canonical(v) for v in value]
+    if kind is dict:
+        return ["d", [[canonical(k), canonical(v)] for k, v in value.items()]]
+    names = _FIELDS.get(kind)
+    if names is not None:
+        return [names[0], [[name, canonical(getattr(value, name))] for name in names[1:]]]
+    if isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return ["f", repr(value)]
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if isinstance(value, dict):
+        return ["d", [[canonical(k), canonical(v)] for k, v in value.items()]]
+    if isinstance(value, (set, frozenset)):
+        if all(type(v) is str for v in value):
+            return ["s", sorted(value)]
+        return ["s", sorted(json.dumps(canonical(v), sort_keys=True) for v in value)]
+    if isinstance(value, Path):
+        return ["p", str(value), file_digest(value)]
+    name = f"{kind.__module__}.{kind.__qualname__}"
+    if is_dataclass(value) and not isinstance(value, type):
+        _FIELDS[kind] = (name, *(f.name for f in fields(value)))
+        return canonical(value)
+    if hasattr(value, "model_dump") and isinstance(getattr(value, "_fields", None), dict):
+        return [name, canonical(vars(value))]  # a content model (content/schema.py Strict)
+    if isinstance(value, Enum):
+        return [name, canonical(value.value)]
+    raise Unkeyable(name)
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a dataclass: its name, then its fields' names
+
+
+def tool_digest() -> str:
     """The tool's own files, its version, Python's and the installed packages' versions.
 
-    The code is read in full; the fonts and their metrics (7 MB, changed only with a new
-    version) count by size, time and inode, as `git` and `make` judge files. A build with
-    nothing to do reads no code either: `known` maps a signature of every file's name, size,
-    time and inode to the digest worked out for it before (kept in the manifest). Content and
-    templates are always read in full.
+    The tool's files (code, fonts, metrics: 8 MB) count by name, size, modification time and
+    inode, as `git` and `make` judge files, not read: a file edited, replaced or reinstalled
+    changes its time, so every file is redrawn; only a change that keeps a file's size and
+    sets its time back to the nanosecond would go unseen. Content and templates, which a
+    user edits, are always read in full.
     """
     if not _TOOL:
         packages = sorted(entry for place in sys.path if os.path.isdir(place or ".")
                           for entry in os.listdir(place or ".")
                           if entry.endswith((".dist-info", ".egg-info")))
-        signature = digest_of([__version__, sys.version, packages, _stat_signature(PACKAGE_DIR)])
-        cached = (known or {}).get(signature)
-        _TOOL[:] = [cached or digest_of([__version__, sys.version, packages,
-                                         tree_digest(PACKAGE_DIR, BY_STAT)]), signature]
+        _TOOL[:] = [digest_of([__version__, sys.version, packages,
+                               _stat_signature(PACKAGE_DIR)])]
     return _TOOL[0]
 
 
@@ -140,9 +193,9 @@ class Inputs:
         self.templates = (templates, bundled_dir("templates")) if templates else (
             bundled_dir("templates"),)
         self._games: dict[str, str] = {}
+        self._files: dict[str, str] = {}
         self._common = ""
         self._trees: dict[Path, str] = {}
-        self.known_tool: dict[str, str] = {}  # from the manifest (see tool_digest)
 
     def tree(self, folder: Path) -> str:
         """The digest of a folder's files, worked out once."""
@@ -157,10 +210,22 @@ class Inputs:
     def common(self) -> str:
         """The tool, the templates and every root's `common/` folder."""
         if not self._common:
-            self._common = digest_of([FORMAT, tool_digest(self.known_tool),
+            self._common = digest_of([FORMAT, tool_digest(),
                                       [self.tree(t) for t in self.templates],
                                       self.present([r / "common" for r in self.roots])])
         return self._common
+
+    def files(self, game_id: str) -> str:
+        """What every job of a game reads as files: the tool, the templates, every root's
+        `common/` and game folder, but not the texts (`text/LANG.yaml`): a job's key has
+        the loaded words it is drawn from instead (skip.py)."""
+        if game_id not in self._files:
+            folders = [r / name for r in self.roots for name in ("common", game_id)]
+            trees = [tree_digest(f, words=False) for f in folders if f.exists()]
+            self._files[game_id] = digest_of([FORMAT, tool_digest(),
+                                              [self.tree(t) for t in self.templates],
+                                              [str(f) for f in folders if f.exists()], trees])
+        return self._files[game_id]
 
     def game(self, game_id: str) -> str:
         """What every job of a game reads: the common inputs and the game's folders."""
@@ -197,7 +262,6 @@ class Manifest:
         self.files: dict[str, dict[str, Any]] = data.get("files", {})
         self.checks: dict[str, list[dict[str, Any]]] = data.get("checks", {})
         self.records: dict[str, dict[str, Any]] = data.get("records", {})
-        self.tool: dict[str, str] = data.get("tool", {})  # stat signature -> tool digest
         self.written: dict[str, dict[str, Any]] = {}
 
     def _read(self) -> dict[str, Any]:
@@ -207,10 +271,12 @@ class Manifest:
             return {}
         return data if isinstance(data, dict) and data.get("format") == FORMAT else {}
 
-    def intact(self, relative: str, key: str) -> dict[str, Any] | None:
-        """The entry of a file made from inputs `key` and still as written, else None."""
+    def intact(self, relative: str, key: str, kind: str = "inputs") -> dict[str, Any] | None:
+        """The entry of a file made from inputs `key` (of that kind: "inputs", the data it
+        was drawn from; "content", its game's whole content) and still as written, else
+        None."""
         entry = self.files.get(relative)
-        if not isinstance(entry, dict) or entry.get("inputs") != key:
+        if not isinstance(entry, dict) or entry.get(kind) != key:
             return None
         try:
             if (self.out / relative).stat().st_size != entry.get("size"):
@@ -221,12 +287,13 @@ class Manifest:
         return entry if found is not None and list(found) == [entry["size"],
                                                              entry.get("sha256")] else None
 
-    def wrote(self, relative: str, key: str, temp: Path, shrunk: list[str]) -> None:
+    def wrote(self, relative: str, key: str, temp: Path, shrunk: list[str],
+              content: str | None) -> None:
         """Note a file drawn to temp from inputs `key` (recorded by save)."""
         found = file_digest(temp)
         if found is not None:
-            self.written[relative] = {"inputs": key, "size": found[0], "sha256": found[1],
-                                      "shrunk": shrunk}
+            self.written[relative] = {"inputs": key, "content": content, "size": found[0],
+                                      "sha256": found[1], "shrunk": shrunk}
 
     def save(self) -> None:
         """Merge this build's entries into the manifest on disk; write it atomically."""
@@ -238,9 +305,8 @@ class Manifest:
                  if (self.out / rel).is_file()}
         checks = _recent({**disk.get("checks", {}), **self.checks})
         records = _recent({**disk.get("records", {}), **self.records})
-        tool = {_TOOL[1]: _TOOL[0]} if len(_TOOL) == 2 else {}
         text = json.dumps({"format": FORMAT, "files": dict(sorted(files.items())),
-                           "checks": checks, "records": records, "tool": tool},
+                           "checks": checks, "records": records},
                           ensure_ascii=False, indent=1)
         from ..atomic import write_atomically
 

@@ -25,6 +25,8 @@ class Job:
     roots: ContentRoots = field(default_factory=ContentRoots)
     draft: bool = False  # an unfinished translation: "draft translation" in every footer
     one_up: bool = False  # a print shop's file (--one-up): "-one-up" ends its name
+    # what a sheet is drawn from (impose.SheetInput), once worked out for its key (skip.py)
+    sheet: Any = field(default=None, repr=False, compare=False)
 
     @property
     def relative(self) -> Path:
@@ -179,11 +181,11 @@ def _offers_languages(options: BuildOptions, loaded: Loaded, game: Game, known: 
 
 def _check_some_game_has(options: BuildOptions, loaded: Loaded) -> None:
     """A usage error when no game has a language asked for (games named or not)."""
-    from ..languages import language_error
-
     known = sorted(set().union(*loaded.offered.values())) if loaded.offered else []
     for lang in options.languages:
         if loaded.offered and lang not in known:
+            from ..languages import language_error
+
             raise language_error(lang, known, _broken(loaded), "", _content(loaded))
 
 
@@ -197,10 +199,10 @@ def _content(loaded: Loaded) -> str:
 def _check_languages(game: Game, wanted: tuple[str, ...], known: list[str], loaded: Loaded
                      ) -> None:
     """Raise the resolver's error (generator/languages.py) for a language game lacks."""
-    from ..languages import language_error
-
     missing = [lang for lang in wanted if lang not in known]
     if missing:
+        from ..languages import language_error
+
         raise language_error(missing[0], known, _broken(loaded, game.id), game.id,
                              _content(loaded))
 

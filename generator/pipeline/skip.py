@@ -12,7 +12,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
-from .manifest import Inputs, Manifest, Untrusted, digest_of, problem_data, problems_from
+from .manifest import (
+    Inputs,
+    Manifest,
+    Unkeyable,
+    Untrusted,
+    canonical,
+    digest_of,
+    problem_data,
+    problems_from,
+)
 from .options import BuildOptions, BuildReport
 
 if TYPE_CHECKING:
@@ -32,16 +41,18 @@ class Skipper:
         self.options = options
         self.manifest = Manifest(options.out)
         self.inputs = Inputs(options.content, options.templates)
-        self.inputs.known_tool = self.manifest.tool
         # The cut files of --cutter are not in the manifest: such a build redraws everything
         self._forced = options.force or bool(options.cutter)
         self.keys: dict[str, str] = {}  # file (relative to out) -> its inputs' digest
+        self.cheap: dict[str, str | None] = {}  # the same with its game's whole content
+        self.prefixes: dict[str, str] = {}  # the inputs' digest but the data drawn from
+        self._contents: dict[str, str | None] = {}  # game -> digest of its loaded content
 
     def _digest(self, *parts: Any) -> str | None:
         """A digest of parts; None when an input folder holds a link or an unreadable file."""
         try:
             return digest_of([value() if callable(value) else value for value in parts])
-        except Untrusted:
+        except (Untrusted, Unkeyable):
             return None
 
     def _bytes_options(self) -> dict[str, Any]:
@@ -68,16 +79,87 @@ class Skipper:
         return self._digest(self.inputs.everything, chosen, os.getcwd())
 
     def fresh(self, job: Job) -> list[str] | None:
-        """The texts shrunk in a job's file when it is up to date (None: draw it)."""
+        """The texts shrunk in a job's file when it is up to date (None: draw it).
+
+        Two keys: the cheap one has the game's whole loaded content where the exact one has
+        the data the job is drawn from (which is made from that content, so an unchanged
+        content means unchanged data); only when the cheap one differs from the file's is the
+        exact one worked out (imposing the pages, rendering the rulebook's context). A file
+        with no entry to compare with is drawn, and its exact key is worked out by the
+        process that draws it, from what the drawing worked out anyway (data_key)."""
         relative = job.relative.as_posix()
-        key = self._digest(lambda: self.inputs.game(job.game.id), relative, job.game.id,
-                           job.part.name, job.lang, job.paper, job.draft,
-                           self._bytes_options())
-        if key is None:
+        prefix = self._digest(lambda: self.inputs.files(job.game.id), relative, job.game.id,
+                              job.part.name, job.lang, job.paper, job.draft,
+                              self._bytes_options())
+        if prefix is None:
             return None
-        self.keys[relative] = key
-        entry = None if self._forced else self.manifest.intact(relative, key)
-        return list(entry.get("shrunk", [])) if entry is not None else None
+        self.prefixes[relative] = prefix
+        cheap = self._digest(prefix, "content", lambda: self._content(job))
+        self.cheap[relative] = cheap
+        entry = (None if self._forced or cheap is None
+                 else self.manifest.intact(relative, cheap, "content"))
+        if entry is not None:
+            self.keys[relative] = entry["inputs"]
+            return list(entry.get("shrunk", []))
+        if self._forced or not isinstance(self.manifest.files.get(relative), dict):
+            return None  # nothing to compare with: keyed when drawn
+        data = self.data_key(job)
+        if data is None:
+            return None
+        self.keys[relative] = key = digest_of([prefix, data])
+        entry = self.manifest.intact(relative, key)
+        if entry is None:
+            return None
+        self.manifest.written[relative] = {**entry, "content": cheap}  # cheap next time
+        return list(entry.get("shrunk", []))
+
+    def data_key(self, job: Job) -> str | None:
+        """The digest of the data a job is drawn from (None: it has no canonical form)."""
+        try:
+            return digest_of(self._drawn_from(job))
+        except Unkeyable:
+            return None
+
+    def _content(self, job: Job) -> str:
+        """The digest of a job's game's whole loaded content and pictures, once per game."""
+        game_id = job.game.id
+        if game_id not in self._contents:
+            from ..content.art import registry_of
+
+            try:
+                self._contents[game_id] = digest_of(canonical([job.content,
+                                                               registry_of(game_id)]))
+            except Unkeyable:
+                self._contents[game_id] = None
+        found = self._contents[game_id]
+        if found is None:
+            raise Unkeyable(game_id)
+        return found
+
+    def _drawn_from(self, job: Job) -> Any:
+        """The loaded data a job is drawn from, in canonical form (see docs/architecture.md):
+        a sheet's SheetInput, a rulebook's Jinja context and book words; with the pictures
+        its game's content named. Unkeyable when it cannot be worked out (then drawn)."""
+        from ..content.art import registry_of
+
+        pictures = canonical(registry_of(job.game.id))
+        try:
+            if job.part.render is None:
+                from .impose import sheet_input
+
+                return [pictures, canonical(sheet_input(job, self.options))]
+            if job.part.name != "rules" or job.game.rules_context is None:
+                raise Unkeyable(job.part.name)  # a part drawn by code of its own: always drawn
+            from ..games.rules import rules_context
+
+            words = getattr(job.content, "sheet_texts", {}).get(job.lang)
+            context = rules_context(job.roots, job.game.id, job.content,
+                                    job.game.rules_context, job.lang)
+            return [pictures, canonical(words), canonical(context)]
+        except Unkeyable:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the drawing reports it; never skip on it
+            raise Unkeyable(repr(exc)) from exc
 
     def _check_key(self, loaded: Loaded, game_id: str) -> str | None:
         langs = (sorted(loaded.building.get(game_id, set())) if loaded.building is not None
@@ -104,11 +186,15 @@ class Skipper:
             if key is not None:
                 self.manifest.checks[key] = problem_data(problems)
 
-    def wrote(self, job: Job, temp: Path, shrunk: list[str]) -> None:
-        """Note a file drawn to temp (recorded when the build finishes)."""
+    def wrote(self, job: Job, temp: Path, shrunk: list[str], data: str | None = None) -> None:
+        """Note a file drawn to temp (recorded when the build finishes); data: its data_key
+        from the process that drew it, when fresh did not work it out."""
         relative = job.relative.as_posix()
+        if relative not in self.keys and data is not None and relative in self.prefixes:
+            self.keys[relative] = digest_of([self.prefixes[relative], data])
         if relative in self.keys:
-            self.manifest.wrote(relative, self.keys[relative], temp, shrunk)
+            self.manifest.wrote(relative, self.keys[relative], temp, shrunk,
+                                self.cheap.get(relative))
 
     def finish(self, jobs: list[Job], report: BuildReport) -> None:
         """Write the manifest: the files written and this whole build's record."""

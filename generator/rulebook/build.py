@@ -5,6 +5,7 @@ The lead's code calls `build_rulebook()` (one PDF) and `check_rulebooks()` (for 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Collection, Mapping
@@ -50,6 +51,10 @@ def load_rules(rules_path: Path, context: Mapping[str, Any], lang: str,
     reuses the first one's work.
     """
     fingerprint = json.dumps(context, sort_keys=True, default=repr, ensure_ascii=False)
+    try:  # the file's bytes too: a long-lived process sees the file edited between builds
+        fingerprint += hashlib.sha256(Path(rules_path).read_bytes()).hexdigest()
+    except OSError:
+        pass  # read_rules reports it
     key = (str(rules_path), lang, display, fingerprint)
     if key not in _LOADED:
         if len(_LOADED) >= 32:  # a long-lived process (tests, fuzzing) keeps only the newest
