@@ -78,6 +78,7 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
         raise ContentError(stopping + side if stopping else side)
     shrunk = {id(job): skipper.fresh(job) for job in jobs}  # None: the file is to be drawn
     stale = [job for job in jobs if shrunk[id(job)] is None]
+    _known_books(options, [job for job in jobs if shrunk[id(job)] is not None])
     temps: list[tuple[Path, Path]] = []
     made = _missing_folders([options.out / job.relative for job in stale])
     done = False
@@ -128,6 +129,16 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
                 with contextlib.suppress(OSError):
                     folder.rmdir()
     return report
+
+
+def _known_books(options: BuildOptions, fresh: list[Any]) -> None:
+    """Count the pages of the rulebooks that are up to date, for the print guides."""
+    from .pipeline.impose import BOOK_PAGES, remember_book
+
+    BOOK_PAGES.clear()  # a long-lived process builds again: nothing known from before
+    for job in fresh:
+        if job.part.name == "rules":
+            remember_book(job, options.out / job.relative)
 
 
 def _write_cut_files(options: BuildOptions, jobs: list[Any], temps: list[tuple[Path, Path]],

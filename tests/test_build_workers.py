@@ -103,12 +103,19 @@ def test_workers_get_the_rulebooks_then_the_heaviest_parts_first(tmp_path: Path)
     pending = [(job, options, tmp_path / f"{n}.pdf") for n, job in enumerate(jobs)]
     order = []
     for task in make_tasks(loaded, pending):
-        parts = {f"{pending[i][0].game.id}/{pending[i][0].part.name}" for i in task.files}
-        langs = sorted(pending[i][0].lang for i in task.files)
-        assert len(parts) == 1 and langs == ["en", "ru"]  # a part in both its languages
-        order.append(parts.pop())
-    rules = [p for p in order if p.endswith("/rules")]
-    assert order[:len(rules)] == rules and len(rules) == 3
-    assert order[3:6] == ["paper-labyrinth/host-sheets", "goblin-slayer/locations",
+        named = [f"{pending[i][0].game.id}/{pending[i][0].part.name}" for i in task.files]
+        parts = list(dict.fromkeys(named))
+        if parts[0].endswith("/rules"):  # the print guides after their rulebooks: they count
+            assert parts == [parts[0], parts[0].replace("/rules", "/print-guide")]  # its pages
+            assert named.index(parts[1]) > named.index(parts[0]) + 1  # both books drawn first
+        else:
+            assert len(parts) == 1  # a part in both its languages
+        for part in parts:
+            assert sorted(pending[i][0].lang for i in task.files
+                          if named[task.files.index(i)] == part) == ["en", "ru"]
+        order.extend(parts)
+    rules = [p for p in order if p.endswith(("/rules", "/print-guide"))]
+    assert order[:len(rules)] == rules and len(rules) == 6
+    assert order[6:9] == ["paper-labyrinth/host-sheets", "goblin-slayer/locations",
                           "magic-labyrinth/formulas"]
     assert sorted(order) == sorted({f"{j.game.id}/{j.part.name}" for j in jobs})

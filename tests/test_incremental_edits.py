@@ -141,10 +141,12 @@ def test_a_word_of_one_language_redraws_only_the_files_that_print_it(tmp_path: P
     assert "\nwand: Wand\n" in words
     text.write_text(words.replace("\nwand: Wand\n", "\nwand: Magic wand\n"), encoding="utf-8")
     report = run_build(options)
-    # the wands' counters and the rulebook's picture of them; nothing in Russian
+    # the wands' counters and the rulebook's picture of them, and the print guide, which
+    # counts that rulebook's pages; nothing in Russian
     assert sorted(p.name for p in report.written) == [
-        "magic-labyrinth-counters-en-a4.pdf", "magic-labyrinth-rules-en-a4.pdf"]
-    assert len(report.skipped) == 12
+        "magic-labyrinth-counters-en-a4.pdf", "magic-labyrinth-print-guide-en-a4.pdf",
+        "magic-labyrinth-rules-en-a4.pdf"]
+    assert len(report.skipped) == 11
     text.write_text(words.replace("\n  game: Magic Labyrinth\n", "\n  game: Magic Maze\n"),
                     encoding="utf-8")
     report = run_build(options)
@@ -152,7 +154,7 @@ def test_a_word_of_one_language_redraws_only_the_files_that_print_it(tmp_path: P
     assert sorted(p.name for p in report.written) == sorted(
         [f"magic-labyrinth-{part}-en-a4.pdf" for part in (
             "tokens", "formulas", "counters", "score-sheet", "tiles", "rules", "print-guide")]
-        + ["magic-labyrinth-rules-ru-a4.pdf"])
+        + ["magic-labyrinth-rules-ru-a4.pdf", "magic-labyrinth-print-guide-ru-a4.pdf"])
 
 
 def test_a_rulebook_edited_between_two_builds_of_one_process_is_drawn_anew(tmp_path: Path
@@ -201,3 +203,25 @@ def test_a_template_edited_between_two_builds_of_one_process_is_used_anew(tmp_pa
                     "counters", "--lang", "en", "--templates", str(mine), "--jobs", "1",
                     "--out", str(tmp_path / "clean")], check=True, capture_output=True)
     assert digests(options.out) == digests(tmp_path / "clean") != first
+
+
+def test_a_print_guide_counts_its_rulebook_s_pages_however_the_rulebook_is_built(
+        tmp_path: Path) -> None:
+    """The guide gives the rulebook's page count: from the book drawn in the same process,
+    from the book's file when it is up to date, or by typesetting it when it is not built at
+    all; each gives the same bytes as a clean build."""
+    options = BuildOptions(games=("magic-labyrinth",), lang="en", jobs=2, out=tmp_path / "a")
+    run_build(options)
+    guide = tmp_path / "a" / "magic-labyrinth" / "magic-labyrinth-print-guide-en-a4.pdf"
+    clean = guide.read_bytes()
+    from pypdf import PdfReader
+
+    book = len(PdfReader(guide.with_name("magic-labyrinth-rules-en-a4.pdf")).pages)
+    assert f"magic-labyrinth-rules-en-a4.pdf\n{book}\n" in PdfReader(guide).pages[0].extract_text()
+    guide.unlink()  # the rulebook stays up to date: the guide counts its file's pages
+    report = run_build(options)
+    assert [p.name for p in report.written] == [guide.name]
+    assert guide.read_bytes() == clean
+    alone = replace(options, parts=("print-guide",), out=tmp_path / "b")  # no rulebook built
+    assert [p.name for p in run_build(alone).written] == [guide.name]
+    assert (tmp_path / "b" / "magic-labyrinth" / guide.name).read_bytes() == clean

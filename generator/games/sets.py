@@ -17,7 +17,7 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..content.placeholders import fill
@@ -333,7 +333,7 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
     for name, part, pages in files:
         if part.render is not None:  # a rulebook: typeset at build time, counted when drawn
             books.append(_counter(book_pages, part))
-            rows.append(GuideRow(f"{texts.rulebook}\n{name}", _shown(books[-1]),
+            rows.append(GuideRow(f"{texts.rulebook}\n{name}", _shown(books[-1], name),
                                  texts.plain_paper, texts.one_side, texts.no_cut))
             continue
         fronts = [i for i, p in enumerate(pages) if p.side in ("front", "fold")]
@@ -370,6 +370,19 @@ def files_guide(game: Game, content: Any, lang: str, files: list[tuple[str, Part
                  (0.40, 0.08, 0.21, 0.10, 0.21))
 
 
+@dataclass(frozen=True)
+class Lazy:
+    """A guide's text worked out only when the guide is drawn (a rulebook's pages, so that
+    `layout` needs no typesetting). Its key (pipeline/manifest.py canonical) is its label
+    alone: what the text is made from keys the guide's file (pipeline/skip.py)."""
+
+    label: tuple[str, ...]
+    make: Callable[[], str] = field(compare=False, metadata={"unkeyed": True})
+
+    def __call__(self) -> str:
+        return self.make()
+
+
 def _counter(book_pages: Callable[[Part], int | None] | None, part: Part
              ) -> Callable[[], int | None]:
     """A rulebook's pages, counted once, when first asked for (None: not known)."""
@@ -383,19 +396,19 @@ def _counter(book_pages: Callable[[Part], int | None] | None, part: Part
     return count
 
 
-def _shown(count: Callable[[], int | None]) -> Callable[[], str]:
-    return lambda: str(count() or "—")
+def _shown(count: Callable[[], int | None], name: str) -> Lazy:
+    return Lazy(("pages", name), lambda: str(count() or "—"))
 
 
 def _total(texts: Any, card: int, plain: int, books: list[Callable[[], int | None]]
-           ) -> str | Callable[[], str]:
+           ) -> str | Lazy:
     """The sheets-in-all line; with rulebooks, counted when the guide is drawn."""
     def line() -> str:
         more = sum(count() or 0 for count in books)
         return fill(texts.sheets, sheets=str(card + plain + more), card=str(card),
                     plain=str(plain + more))
 
-    return line if books else line()
+    return Lazy(("sheets",), line) if books else line()
 
 
 def guide_piece(guide: Guide, options: SheetOptions) -> PieceSpec:

@@ -13,7 +13,7 @@ from ..content.placeholders import fill
 from ..draw.kit import Style
 from ..draw.sheet import DocInfo, Furniture, render_pages
 from ..errors import Problem, errors_only
-from .impose import SheetInput, sheet_input
+from .impose import SheetInput, remember_book, sheet_input
 from .load import Loaded
 from .options import BuildOptions
 from .plan import Job
@@ -22,7 +22,10 @@ from .plan import Job
 def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
     """Draw one PDF to path; return the texts that had to be shrunk below the minimum."""
     if job.part.render is not None:
-        return job.part.render(job.content, job.roots, job.lang, job.paper, path, job.draft)
+        shrunk = job.part.render(job.content, job.roots, job.lang, job.paper, path, job.draft)
+        if job.part.name == "rules":
+            remember_book(job, path)  # the print guide, drawn after it, counts its pages
+        return shrunk
     return draw_sheet(sheet_input(job, options), job.part.painters(), options.templates, path)
 
 
@@ -117,7 +120,27 @@ def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]],
         if i not in taken:
             parts.setdefault((job.game.id, job.part.name), []).append(i)
     heaviest = sorted(parts.values(), key=lambda files: -pending[files[0]][0].part.weight)
-    return tasks + [Task(None, files) for files in heaviest]
+    return _guides_after_books(tasks + [Task(None, files) for files in heaviest], pending)
+
+
+def _guides_after_books(tasks: list[Task], pending: list[tuple[Job, BuildOptions, Path]]
+                        ) -> list[Task]:
+    """Move each print guide into the task that draws its rulebook, after it: the guide counts
+    the book's pages, which that process then knows (a guide whose book is not drawn in this
+    build counts them from the book's file, or typesets it)."""
+    def book(job: Job) -> tuple[str, str, str, bool]:
+        return (job.game.id, job.lang, job.paper, job.draft)
+
+    drawn_in = {book(pending[i][0]): task for task in tasks for i in task.files
+                if pending[i][0].part.name == "rules"}
+    for task in tasks:
+        for i in list(task.files):
+            target = drawn_in.get(book(pending[i][0]))
+            if (pending[i][0].part.special == "guide" and target is not None
+                    and target is not task):
+                task.files.remove(i)
+                target.files.append(i)
+    return [task for task in tasks if task.files or task.check is not None]
 
 
 def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], strict: bool,

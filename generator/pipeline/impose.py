@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..layout.imposition import PAPERS, Page, SheetOptions, impose
@@ -98,13 +99,46 @@ def iter_layout(options: BuildOptions) -> Iterator[tuple[Job, list[Page]]]:
             yield job, impose_job(job, options)
 
 
-def _book_pages(job: Job) -> int | None:
-    """The pages of a rulebook job, typeset into a temporary file; None when it cannot be
-    (no rulebook in that language, or one with errors: its own job reports them)."""
-    import tempfile
-    from pathlib import Path
+BOOK_PAGES: dict[tuple[str, str, str, bool], int | None] = {}  # this build's, by book_key
 
+
+def book_key(job: Job) -> tuple[str, str, str, bool]:
+    """What a rulebook's page count is known by within one build."""
+    return (job.game.id, job.lang, job.paper, job.draft)
+
+
+def remember_book(job: Job, path: Path) -> None:
+    """Note the pages of a rulebook job's PDF at path (just drawn, or up to date in the output
+    folder), so that the print guide need not typeset the book again to count them."""
+    BOOK_PAGES[book_key(job)] = count_pages(path)
+
+
+def count_pages(path: Path) -> int | None:
+    """The pages of a PDF (None if it cannot be read)."""
     import pypdfium2 as pdfium  # a dependency of the tool (pypdf is the tests' only)
+
+    try:
+        document = pdfium.PdfDocument(path)
+    except (pdfium.PdfiumError, OSError):
+        return None
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+def _book_pages(job: Job) -> int | None:
+    """The pages of a rulebook job: as drawn in this build, else typeset into a temporary file
+    (None when it cannot be: no rulebook in that language, or one with errors, which its own
+    job reports)."""
+    key = book_key(job)
+    if key not in BOOK_PAGES:
+        BOOK_PAGES[key] = _typeset_pages(job)
+    return BOOK_PAGES[key]
+
+
+def _typeset_pages(job: Job) -> int | None:
+    import tempfile
 
     from ..errors import ContentError
 
@@ -113,10 +147,6 @@ def _book_pages(job: Job) -> int | None:
         with tempfile.TemporaryDirectory(prefix="labyrinth-book-") as folder:
             path = Path(folder) / "book.pdf"
             job.part.render(job.content, job.roots, job.lang, job.paper, path, job.draft)
-            document = pdfium.PdfDocument(path)
-            try:
-                return len(document)
-            finally:
-                document.close()
+            return count_pages(path)
     except (ContentError, OSError, KeyError):
         return None

@@ -119,7 +119,8 @@ def canonical(value: Any) -> Any:
         return ["p", str(value), file_digest(value)]
     name = f"{kind.__module__}.{kind.__qualname__}"
     if is_dataclass(value) and not isinstance(value, type):
-        _FIELDS[kind] = (name, *(f.name for f in fields(value)))
+        _FIELDS[kind] = (name, *(f.name for f in fields(value)  # "unkeyed": made from others
+                                 if not f.metadata.get("unkeyed")))
         return canonical(value)
     if hasattr(value, "model_dump") and isinstance(getattr(value, "_fields", None), dict):
         return [name, canonical(vars(value))]  # a content model (content/schema.py Strict)

@@ -34,6 +34,15 @@ BYTE_OPTIONS = ("paper", "duplex", "bleed", "ink_saver", "gutter", "back_offset"
                 "pieces", "pack", "cutter")
 
 
+def _books(guide: Job) -> list[Job]:
+    """The rulebook jobs whose pages a print guide counts (pipeline/impose.py)."""
+    from .plan import Job
+
+    return [Job(guide.game, part, guide.content, guide.lang, guide.paper, guide.roots,
+                guide.draft) for part in guide.game.parts.values()
+            if part.render is not None and not part.special]
+
+
 class Skipper:
     """The manifest of a build's output folder and the digests of its inputs."""
 
@@ -147,7 +156,10 @@ class Skipper:
             if job.part.render is None:
                 from .impose import sheet_input
 
-                return [pictures, canonical(sheet_input(job, self.options))]
+                drawn = [pictures, canonical(sheet_input(job, self.options))]
+                if job.part.special == "guide":  # it counts its rulebooks' pages when drawn:
+                    drawn += [self._drawn_from(book) for book in _books(job)]  # their keys
+                return drawn
             if job.part.name != "rules" or job.game.rules_context is None:
                 raise Unkeyable(job.part.name)  # a part drawn by code of its own: always drawn
             from ..games.rules import rules_context
