@@ -325,3 +325,18 @@ def test_a_small_rebuild_draws_its_rulebook_beside_the_check_not_after(tmp_path:
     kept = make_tasks(loaded, pending, workers=1)  # one process: the check's parse reused
     assert [(t.check, [names[i] for i in t.files]) for t in kept] == [
         ("magic-labyrinth", ["rules"]), (None, ["counters"])]
+
+
+def test_a_job_drawn_with_other_options_is_imposed_anew(tmp_path: Path) -> None:
+    """A Job keeps what it was drawn from for its key; drawn again with other options (the
+    gallery exports one-up what it built on sheets), it is imposed again, not reused."""
+    from generator.build import BuildOptions, jobs_for, plan_content
+    from generator.pipeline.impose import sheet_input
+
+    options = BuildOptions(games=("magic-labyrinth",), parts=("tokens",), lang="en",
+                           out=tmp_path)
+    (job,) = jobs_for(options, plan_content(options))
+    sheets = sheet_input(job, options).pages
+    one_up = sheet_input(job, replace(options, one_up=True)).pages
+    assert len(sheets) == 2 and len(one_up) == 42  # 21 tokens, front and back, one a page
+    assert sheet_input(job, options).pages == sheets

@@ -38,15 +38,17 @@ class SheetInput:
 
 
 def sheet_input(job: Job, options: BuildOptions) -> SheetInput:
-    """What a sheet job is drawn from: its pages and the words around them (once per job)."""
-    if job.sheet is None:
-        job.sheet = SheetInput(impose_job(job, options),
-                               job.game.sheet_texts(job.content, job.lang),
-                               job.game.name(job.content, job.lang),
-                               job.part.title(job.content, job.lang),
-                               job.game.accent(job.content), job.lang, job.paper, job.draft,
-                               job.part.margin, options.bleed, options.ink_saver)
-    return job.sheet
+    """What a sheet job is drawn from: its pages and the words around them (once per job and
+    options: an export draws the same job one-up after a build drew it on sheets)."""
+    if job.sheet is None or job.sheet[0] != options:
+        job.sheet = (options, SheetInput(impose_job(job, options),
+                                         job.game.sheet_texts(job.content, job.lang),
+                                         job.game.name(job.content, job.lang),
+                                         job.part.title(job.content, job.lang),
+                                         job.game.accent(job.content), job.lang, job.paper,
+                                         job.draft, job.part.margin, options.bleed,
+                                         options.ink_saver))
+    return job.sheet[1]
 
 
 def impose_job(job: Job, options: BuildOptions) -> list[Page]:

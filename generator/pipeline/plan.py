@@ -25,7 +25,7 @@ class Job:
     roots: ContentRoots = field(default_factory=ContentRoots)
     draft: bool = False  # an unfinished translation: "draft translation" in every footer
     one_up: bool = False  # a print shop's file (--one-up): "-one-up" ends its name
-    # what a sheet is drawn from (impose.SheetInput), once worked out for its key (skip.py)
+    # (options, what a sheet is drawn from: impose.SheetInput), once worked out (skip.py)
     sheet: Any = field(default=None, repr=False, compare=False)
 
     @property
