@@ -261,3 +261,31 @@ def test_lan_address_asks_no_one_and_falls_back(monkeypatch: pytest.MonkeyPatch)
     assert lan_address() is None
     names["addresses"] = ["127.0.1.1", "8.8.8.8", "192.168.1.20"]
     assert lan_address() == "192.168.1.20"
+
+
+def test_lan_serving_also_listens_on_this_computer(tmp_path: Path) -> None:
+    """`serve --lan` binds the LAN address and 127.0.0.1 (a host's browser may say
+    localhost); if the port is taken on either, nothing stays bound."""
+    import socket
+
+    from generator.serve.cli import listening
+
+    sockets = listening(["127.0.0.1", "127.0.0.2"], 0)  # any free port on the first
+    port = sockets[0].getsockname()[1]
+    for sock in sockets:
+        sock.close()
+    sockets = listening(["127.0.0.1", "127.0.0.2"], port)
+    try:
+        assert [s.getsockname() for s in sockets] == [("127.0.0.1", port), ("127.0.0.2", port)]
+        for sock in sockets:
+            sock.listen()
+        for host in ("127.0.0.1", "127.0.0.2"):
+            with socket.create_connection((host, port), timeout=5):
+                pass
+        with pytest.raises(OSError):  # in use: the first address is let go again
+            listening(["127.0.0.3", "127.0.0.2"], port)
+        with socket.socket() as again:
+            again.bind(("127.0.0.3", port))
+    finally:
+        for sock in sockets:
+            sock.close()

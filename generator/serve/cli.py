@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import threading
 import webbrowser
 from pathlib import Path
@@ -31,8 +32,6 @@ def serve(port: int, content: Path | None, templates: Path | None, no_browser: b
 
     Runs on this computer only (127.0.0.1) and needs no network, unless --lan. Ctrl-C stops it.
     """
-    import socket
-
     import uvicorn
 
     from .app import make_app
@@ -44,20 +43,19 @@ def serve(port: int, content: Path | None, templates: Path | None, no_browser: b
         click.echo("Could not find this computer's address in a local network (is it on Wi-Fi "
                    "or a cable?): serving on this computer only, 127.0.0.1.", err=True)
     host = address or "127.0.0.1"
-    with socket.socket() as probe:  # say it plainly rather than let uvicorn log a traceback
-        try:
-            probe.bind((host, port))
-        except OSError as exc:
-            raise UsageError(f"port {port} is in use ({exc.strerror}): choose another with "
-                             "--port, e.g. --port 8766") from None
+    try:  # say it plainly rather than let uvicorn log a traceback
+        sockets = listening(["127.0.0.1", *([address] if address else [])], port)
+    except OSError as exc:
+        raise UsageError(f"port {port} is in use ({exc.strerror}): choose another with "
+                         "--port, e.g. --port 8766") from None
     state = State(Folders(content.resolve() if content else None,
                           templates.resolve() if templates else None))
     url = f"http://{host}:{port}/"
     if address:
         click.echo(f"Serving the games at {url} in your local network. Host a game at "
                    f"{url}play: its page lists each player's join link, and anyone with a "
-                   "link can join as that player. The other pages answer this computer only. "
-                   "Press Ctrl-C to stop.")
+                   "link can join as that player. The other pages answer this computer only "
+                   f"(here also at http://127.0.0.1:{port}/). Press Ctrl-C to stop.")
     else:
         click.echo(f"Serving the games at {url} (this computer only). Press Ctrl-C to stop.")
     if not no_browser:
@@ -66,10 +64,31 @@ def serve(port: int, content: Path | None, templates: Path | None, no_browser: b
                             log_level="warning", timeout_graceful_shutdown=2,
                             server_header=False)
     try:
-        uvicorn.Server(config).run()
+        uvicorn.Server(config).run(sockets=sockets)
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then passes it on
         pass
+    finally:
+        for sock in sockets:
+            sock.close()
     click.echo("Stopped.")
+
+
+def listening(hosts: list[str], port: int) -> list[socket.socket]:
+    """Sockets bound to port on each of hosts (127.0.0.1 always: with --lan the host's own
+    browser may still say localhost); all closed again if one address cannot be had."""
+    made: list[socket.socket] = []
+    try:
+        for host in hosts:
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            made.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((host, port))
+            sock.set_inheritable(True)
+    except OSError:
+        for sock in made:
+            sock.close()
+        raise
+    return made
 
 
 def lan_address() -> str | None:
