@@ -9,6 +9,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -28,6 +29,35 @@ def content_with_english_texts(folder: Path) -> Path:
     target = folder / "magic-labyrinth" / "text" / "en.yaml"
     target.parent.mkdir(parents=True)
     shutil.copyfile(BUNDLED / "magic-labyrinth" / "text" / "en.yaml", target)
+    return folder
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium under Playwright, closed at the end; a clear failure (never a skip)
+    when it is not installed."""
+    import pytest
+
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (`apt-get install -y "
+                    "chromium`; .ci/run does it) to run the browser tests")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def screenshots_folder(tmp_path_factory: Any, name: str) -> Path:
+    """The screenshots' folder: $SERVE_SCREENSHOTS, or one under pytest's temporary folder."""
+    import os
+
+    chosen = os.environ.get("SERVE_SCREENSHOTS")
+    folder = Path(chosen) if chosen else tmp_path_factory.mktemp(name)
+    folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 

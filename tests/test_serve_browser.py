@@ -7,13 +7,18 @@ set (pytest keeps only its last three temporary folders), else one under pytest'
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from serve_helpers import CHROMIUM, CHROMIUM_ARGS, content_with_english_texts, edit, running_server
+from serve_helpers import (
+    chromium,
+    content_with_english_texts,
+    edit,
+    running_server,
+    screenshots_folder,
+)
 
 from conftest import layout_json, run_cli
 
@@ -33,24 +38,15 @@ def url(content: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (`apt-get install -y "
-                    "chromium`; .ci/run does it) to run the browser tests")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config
           ) -> Iterator[Path]:
-    """The screenshots' folder: $SERVE_SCREENSHOTS, or one under pytest's temporary folder."""
-    chosen = os.environ.get("SERVE_SCREENSHOTS")
-    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("serve-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
+    """The screenshots' folder (printed at the end of the module)."""
+    folder = screenshots_folder(tmp_path_factory, "serve-screenshots")
     yield folder
     capture = pytestconfig.pluginmanager.getplugin("capturemanager")
     with capture.global_and_fixture_disabled():

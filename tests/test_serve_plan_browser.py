@@ -6,12 +6,11 @@ screenshots go to $SERVE_SCREENSHOTS if set, else to a folder under pytest's.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serve_helpers import CHROMIUM, CHROMIUM_ARGS, running_server
+from serve_helpers import chromium, running_server, screenshots_folder
 from test_serve_browser import shoot
 
 from generator.plan.checker.check import check_plan
@@ -28,21 +27,12 @@ def url() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    chosen = os.environ.get("SERVE_SCREENSHOTS")
-    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("plan-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return screenshots_folder(tmp_path_factory, "plan-screenshots")
 
 
 @pytest.fixture
 def page(url: str) -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (`apt-get install -y "
-                    "chromium`; .ci/run does it) to run the browser tests")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         context = browser.new_context(base_url=url, locale="en-GB", accept_downloads=True,
                                       viewport={"width": 1300, "height": 1000})
         tab = context.new_page()
@@ -50,7 +40,6 @@ def page(url: str) -> Iterator[object]:
         tab.goto("/plan?ui=en")
         tab.wait_for_selector(DONE)
         yield tab
-        browser.close()
 
 
 def verdict(page: object) -> tuple[bool, list[tuple[str, str]]]:
@@ -271,11 +260,8 @@ def test_drop_a_plan_file_and_a_photo(page: object, photos: dict[str, Path],
 
 
 def test_the_copy_button_puts_the_text_on_the_clipboard(url: str) -> None:
-    from playwright.sync_api import sync_playwright
-
     spec = PLANS / "spec_example.txt"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         context = browser.new_context(base_url=url, locale="en-GB")
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
         tab = context.new_page()
@@ -289,7 +275,6 @@ def test_the_copy_button_puts_the_text_on_the_clipboard(url: str) -> None:
         tab.wait_for_function("async () => (await navigator.clipboard.readText()) !== "
                               "'nothing yet'")
         assert tab.evaluate("navigator.clipboard.readText()") == spec.read_text("utf-8")
-        browser.close()
 
 
 def test_cells_show_the_host_sheets_pictures_and_their_codes(page: object,

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serve_helpers import CHROMIUM, CHROMIUM_ARGS, running_server
+from serve_helpers import chromium, running_server, screenshots_folder
 from test_serve_play import CELL, MOVES, PLAN, PLAYERS, SCRIPT, SEED, STARTS
 
 from conftest import run_cli
@@ -30,23 +30,13 @@ def url() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    chosen = os.environ.get("SERVE_SCREENSHOTS")
-    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("play-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return screenshots_folder(tmp_path_factory, "play-screenshots")
 
 
 @pytest.fixture
 def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (`apt-get install -y "
-                    "chromium`; .ci/run does it) to run the browser tests")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 DOC_PICTURES = ("play-host-en.png", "play-phone-en.png", "play-host-ru.png", "play-phone-ru.png")

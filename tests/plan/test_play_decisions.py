@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
+from test_engine import RIVERS  # a long river, a ravine of three holes, the exit right of D4
 
 from generator.cli import main
 from generator.plan.game.answers import answer_text, load_play_texts
@@ -14,18 +15,6 @@ from generator.plan.game.engine import Action, State, apply, new_game
 from generator.plan.text.gridtext import parse_grid
 from generator.plan.text.model import parse_cell_name
 
-# A long river A1 -> B1 -> C1 -> mouth D1, a ravine of three holes, the exit right of D4.
-RIVERS = """\
-+--+--+--+--+
-|R> R> R> O |
-+  +  +  +  +
-|X1 .  .  X2|
-+  +  +  +  +
-|A  H  X3 . |
-+  +  +  +  +
-|.  T+ T- .
-+--+--+--+--+
-"""
 RU, (_, EN) = load_play_texts("ru")
 
 
