@@ -52,7 +52,7 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
     _run_all); when the content already has errors without them, they run at once, so that
     one run reports everything.
     """
-    from .pipeline.skip import Skipper
+    from .pipeline.skip import Skipper, in_report_order
 
     skipper = Skipper(options)
     replayed = skipper.replay()  # the same build again, every file intact: nothing to load
@@ -68,7 +68,7 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
     from .pipeline.write import _missing_folders, _temp_beside
 
     side = side_problems(options.content, options.templates)
-    loaded = plan_content(options)
+    loaded = plan_content(options, kept=skipper.kept_games())  # those unchanged: not loaded
     jobs = jobs_for(options, loaded) if not shared_errors(loaded.problems({}) + side) else []
     cached = skipper.cached_checks(loaded)
     if errors_only(loaded.problems({}) + side, options.strict):
@@ -102,9 +102,10 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
         for i, (job, _, temp) in enumerate(pending):
             shrunk[id(job)] = overflows.get(i, [])
             skipper.wrote(job, temp, overflows.get(i, []), keys.get(i))
-        for job in jobs:
-            report.warnings.extend(Problem(str(options.out / job.relative), 1, 1, text,
-                                           "warning") for text in shrunk[id(job)] or [])
+        for rel, each in in_report_order(loaded, jobs):  # each: None for a game kept
+            texts = shrunk[id(each)] if each is not None else skipper.shrunk(rel)
+            report.warnings.extend(Problem(str(options.out / rel), 1, 1, text, "warning")
+                                   for text in texts or [])
         if options.strict and report.warnings:
             raise ContentError(report.warnings)
         for temp, target in temps:
@@ -113,12 +114,13 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
             progress(str(target))  # only once the file is in place
         if options.cutter:  # beside each PDF, the cut files of its pages (see cutfile.py)
             _write_cut_files(options, stale, temps, report, progress)
-        for job in jobs:
-            if not any(job is other for other in stale):
-                report.skipped.append(options.out / job.relative)
-                up_to_date(str(options.out / job.relative))
+        for rel, each in in_report_order(loaded, jobs):
+            if each is None or not any(each is other for other in stale):
+                report.skipped.append(options.out / rel)
+                up_to_date(str(options.out / rel))
         done = True
-        skipper.finish(jobs, report)  # after the files: a build killed before leaves the old
+        # after the files: a build killed before leaves the old manifest
+        skipper.finish(loaded, jobs, {**cached, **found}, report)
     except OSError as exc:
         raise OutputError(f"cannot write {exc.filename or options.out}: {exc.strerror}") from exc
     finally:

@@ -423,5 +423,12 @@ def layout(game: str, parts: tuple[str, ...], fmt: str, **opts: Any) -> None:
                else layout_text(data))
 
 
+def run() -> None:
+    """The `labyrinth-pnp` script: main(), then a quick exit (generator/program.py)."""
+    from .program import finish
+
+    finish(main)
+
+
 if __name__ == "__main__":
-    main()
+    run()

@@ -97,7 +97,8 @@ def test_build_py_reads_on_one_screen() -> None:
 
 # The build's stages in pipeline order, then the manifest and what it lets a build skip:
 # each may import only the ones before it (docs/architecture.md).
-STAGES = ["options", "select", "load", "plan", "impose", "draw", "write", "manifest", "skip"]
+STAGES = ["options", "select", "load", "plan", "impose", "workers", "draw", "write", "manifest",
+          "skip"]
 
 
 def test_the_stages_import_only_the_stages_before_them() -> None:

@@ -15,7 +15,6 @@ from ..content.common import ProjectInfo, check_counted, load_model
 from ..content.paths import ContentRoots, display_path
 from ..content.terms import load_glossary, synonym_warnings
 from ..errors import ContentError, Problem
-from ..rulebook.build import build_rulebook, check_rulebooks, rulebook_sources
 from .base import rules_files
 
 
@@ -31,10 +30,10 @@ def rules_context(roots: ContentRoots, game: str, content: Any,
 def _typographic(value: Any) -> Any:
     """English words from content (names, labels, diagram legends) with typographic quotes,
     as the book's own text gets them."""
-    from ..rulebook.typography import _smart_quotes
+    from ..quotes import smart_quotes
 
     if isinstance(value, str):
-        return _smart_quotes(value) if ("'" in value or '"' in value) else value
+        return smart_quotes(value) if ("'" in value or '"' in value) else value
     if isinstance(value, dict):
         return {k: _typographic(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -52,6 +51,7 @@ def check_game_rules(roots: ContentRoots, game: str, content: Any,
     language. A rulebook in langs is compared with its source language's, which is rendered
     for that but whose own problems are left to a check of its language."""
     from ..content.translation import tag
+    from ..rulebook.build import check_rulebooks, rulebook_sources
 
     files = rules_files(roots, game)
     if not files:
@@ -151,6 +151,7 @@ def render_rules(game: str, content: Any, context: Callable[[Any, str], dict[str
                  roots: ContentRoots, lang: str, paper: str, path: Path,
                  draft: bool = False) -> list[str]:
     """Typeset one rulebook to path; return the texts that did not fit (none for rulebooks)."""
+    from ..rulebook.build import build_rulebook
     from ..rulebook.typestyle import BookWords
 
     source = rules_files(roots, game)[lang]

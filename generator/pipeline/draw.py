@@ -17,6 +17,7 @@ from .impose import SheetInput, remember_book, sheet_input
 from .load import Loaded
 from .options import BuildOptions
 from .plan import Job
+from .workers import MOST_TASKS, run_forked
 
 
 def draw_job(job: Job, options: BuildOptions, path: Path) -> list[str]:
@@ -100,15 +101,15 @@ def make_tasks(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]],
     finish together: one process draws a part in all its languages, so what they share (the
     QR code of a host sheet's plan, a picture read from its file) is made once.
 
-    With no more files than workers (a rebuild after a small edit), a rulebook is drawn in
+    With at most two files per worker (a rebuild after a small edit), a rulebook is drawn in
     a task of its own beside its check instead of after it: the check's parsed rulebooks are
-    not reused, but the other workers would otherwise wait for that one."""
+    not reused, but the other workers would otherwise have too little to do meanwhile."""
     tasks: list[Task] = []
     alone: list[Task] = []
     for game_id in loaded.slow:
         files = [i for i, (job, _, _) in enumerate(pending)
                  if job.game.id == game_id and job.part.name == "rules"]
-        if 1 < workers and len(pending) <= workers:
+        if 1 < workers and len(pending) <= 2 * workers:
             tasks.append(Task(game_id, []))
             alone.extend(Task(None, [i]) for i in files)
         else:
@@ -161,28 +162,32 @@ def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], stri
     keys: dict[int, str | None] = {}
     checks = sum(1 for task in tasks if task.check is not None)
 
-    def collect(results: Iterator[Outcome]) -> None:
-        for n, (task, outcome) in enumerate(zip(tasks, results), 1):
+    def collect(results: Iterator[tuple[int, Outcome]]) -> None:
+        checked = 0
+        for index, outcome in results:
+            task = tasks[index]
             if task.check is not None:
                 found[task.check] = outcome.check or []
+                checked += 1
             for key, problem in outcome.refused.items():  # a worker's finds, reported here
                 loaded.roots.refused.setdefault(key, problem)
             overflows.update(outcome.overflows)
             keys.update(outcome.keys)
-            if n == checks and any(errors_only(f, strict) for f in found.values()):
-                return  # the checks come first: nothing more is worth drawing
+            if (task.check is not None and checked == checks
+                    and any(errors_only(f, strict) for f in found.values())):
+                return  # every check is in and one stops the build: nothing more to draw
 
     try:
-        if workers < 2 or len(tasks) < 2 or not _can_fork():
-            collect(map(_run_task, range(len(tasks))))
+        if workers < 2 or len(tasks) < 2 or not _can_fork() or len(tasks) > MOST_TASKS:
+            collect((i, _run_task(i)) for i in range(len(tasks)))
         else:
-            import multiprocessing as mp  # only when the work is shared out
-
             gc.freeze()  # what the workers inherit is never scanned (nor copied) by collections
             try:
-                with mp.get_context("fork").Pool(min(workers, len(tasks)),
-                                                 initializer=_worker_gc) as pool:
-                    collect(pool.imap(_run_task, range(len(tasks))))
+                answers = run_forked(_run_task, len(tasks), workers, _worker_gc)
+                try:
+                    collect(answers)
+                finally:
+                    answers.close()  # stops the workers still drawing, if collect stopped
             finally:
                 gc.unfreeze()
     finally:
@@ -191,9 +196,7 @@ def _run_all(loaded: Loaded, pending: list[tuple[Job, BuildOptions, Path]], stri
 
 
 def _can_fork() -> bool:
-    import multiprocessing as mp
-
-    return "fork" in mp.get_all_start_methods()
+    return hasattr(os, "fork")
 
 
 def _worker_gc() -> None:

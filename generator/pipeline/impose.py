@@ -116,7 +116,21 @@ def remember_book(job: Job, path: Path) -> None:
 
 
 def count_pages(path: Path) -> int | None:
-    """The pages of a PDF (None if it cannot be read)."""
+    """The pages of a PDF (None if it cannot be read).
+
+    A PDF this tool wrote has one page tree node, `<< /Count N /Kids [...] /Type /Pages >>`,
+    read straight from the bytes (the file of an up-to-date rulebook is the one the manifest
+    recorded, checked by its digest); any other layout is left to pdfium."""
+    import re
+
+    try:
+        nodes = re.findall(rb"<<[^<>]*/Type /Pages\b[^<>]*>>", path.read_bytes())
+    except OSError:
+        return None
+    counts = [int(found.group(1)) for node in nodes
+              if (found := re.search(rb"/Count (\d+)", node)) is not None]
+    if len(nodes) == 1 and len(counts) == 1:
+        return counts[0]
     import pypdfium2 as pdfium  # a dependency of the tool (pypdf is the tests' only)
 
     try:

@@ -14,7 +14,7 @@ from ..games.base import Game
 from ..games.standard import check_rules
 from ..layout.imposition import PAPERS
 from .options import BuildOptions
-from .select import select_games
+from .select import select_games, selected_ids
 
 
 @dataclass
@@ -35,21 +35,43 @@ class Loaded:
     refusals: list[Problem] = field(default_factory=list)
     # per game, the languages a build makes (None: `check`, every problem counts)
     building: dict[str, set[str]] | None = None
-    skipped: list[Problem] = field(default_factory=list)  # languages left out, and why
+    skipped_by: dict[str, list[Problem]] = field(default_factory=dict)  # languages left out
     offered: dict[str, set[str]] = field(default_factory=dict)  # per game, its languages
     with_rules: bool = True  # whether the slow checks include the rulebooks
+    # games not loaded because nothing they read changed since a build with the same options
+    # (pipeline/skip.py), by id: what that build found (GameRecord); in `order` with the rest
+    kept: dict[str, Any] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)  # every game asked for, in report order
+    lang: str = ""  # --lang as the content spells its codes (set when the jobs are planned)
+
+    @property
+    def skipped(self) -> list[Problem]:
+        """The languages left out, and why, game by game."""
+        return [p for game_id in self._order() for p in self.skipped_by.get(game_id, [])]
+
+    def skip(self, game_id: str, problem: Problem) -> None:
+        """Note a language of a game left out of the build, and why."""
+        self.skipped_by.setdefault(game_id, []).append(problem)
+
+    def _order(self) -> list[str]:
+        return self.order or [game.id for game in self.games]
+
+    def game_problems(self, game_id: str, rules_found: dict[str, list[Problem]]
+                      ) -> list[Problem]:
+        """One game's problems in report order (in a build, of the languages it makes)."""
+        if game_id in self.kept:
+            return list(self.kept[game_id].problems)
+        before, after = self.found[game_id]
+        found = before + rules_found.get(game_id, []) + after
+        if self.building is not None:
+            langs = self.building.get(game_id, set())
+            found = [p for p in found if not p.lang or p.lang in langs]
+        return found
 
     def problems(self, rules_found: dict[str, list[Problem]]) -> list[Problem]:
         """All problems in report order, given the rulebook checks' findings so far; in a
         build, those of languages it does not make are left out."""
-        out: list[Problem] = []
-        for game in self.games:
-            before, after = self.found[game.id]
-            found = before + rules_found.get(game.id, []) + after
-            if self.building is not None:
-                langs = self.building.get(game.id, set())
-                found = [p for p in found if not p.lang or p.lang in langs]
-            out += found
+        out = [p for game_id in self._order() for p in self.game_problems(game_id, rules_found)]
         self.refusals += self.roots.take_refusals()  # links out of the folder found by glob
         return out + self.refusals + self.skipped
 
@@ -132,8 +154,12 @@ def _refill_template_budget() -> None:
         sandbox.new_build()
 
 
-def plan_content(options: BuildOptions, drawing: bool = True) -> Loaded:
-    """Validate the options and load the content the build needs; slow checks not yet run."""
+def plan_content(options: BuildOptions, drawing: bool = True,
+                 kept: dict[str, Any] | None = None) -> Loaded:
+    """Validate the options and load the content the build needs; slow checks not yet run.
+
+    kept: games that need no loading (pipeline/skip.py), by id, with what their last build
+    found (GameRecord); they take their place in the report among the others."""
     _refill_template_budget()
     if options.paper not in PAPERS:
         raise UsageError(f"unknown paper '{options.paper}': choose a4 or letter")
@@ -153,7 +179,17 @@ def plan_content(options: BuildOptions, drawing: bool = True) -> Loaded:
     if options.pieces and len(set(options.games)) != 1:
         raise UsageError("--pieces needs one game, e.g. "
                          "`labyrinth-pnp build magic-labyrinth --pieces token-14,formula-9`")
-    games = select_games(options.games, options.parts)
+    kept = kept or {}
+    games = select_games(options.games, options.parts,
+                         {game_id: record.parts for game_id, record in kept.items()})
     roots = ContentRoots.with_user(options.content)
     rules = drawing and not sets and (not options.parts or "rules" in options.parts)
-    return load_content(games, roots, rules)
+    loaded = load_content(games, roots, rules)
+    if kept:
+        loaded.kept = dict(kept)
+        loaded.order = [game_id for game_id in selected_ids(options.games)
+                        if game_id in kept or any(g.id == game_id for g in games)]
+        for game_id, record in kept.items():
+            loaded.offered[game_id] = set(record.offered)
+            loaded.skipped_by[game_id] = list(record.skipped)
+    return loaded

@@ -50,6 +50,7 @@ def plan_jobs(options: BuildOptions, drawing: bool = True) -> tuple[list[Job], l
 def jobs_for(options: BuildOptions, loaded: Loaded) -> list[Job]:
     """The PDFs to make: each part asked for, in each language asked for and offered."""
     options = _resolve_languages(options, loaded)
+    loaded.lang = options.lang
     wanted = options.languages  # empty: every language
     jobs: list[Job] = []
     for game in loaded.games:
@@ -114,7 +115,7 @@ def _left_out_broken(loaded: Loaded, game: Game, known: list[str]) -> None:
 
     langs = sorted({p.lang for p in _broken(loaded, game.id)} - set(known))
     for p in [p for p in _broken(loaded, game.id) if p.lang in langs]:
-        loaded.skipped.append(Problem(
+        loaded.skip(game.id, Problem(
             p.file, p.line, p.column, f"{p.message} (so '{p.lang}' was not built: `labyrinth-pnp "
             f"check{content_option(loaded.roots)}` lists every error)", "warning"))
 
@@ -149,7 +150,7 @@ def _leave_out_drafts(loaded: Loaded, game: Game, known: list[str], wanted: tupl
         flag = content_option(loaded.roots)
         _left_out_broken(loaded, game, known)
         for lang in sorted(drafts):
-            loaded.skipped.append(Problem(
+            loaded.skip(game.id, Problem(
                 f"content/{game.id}", 0, 0, f"the '{lang}' translation is not finished, so it "
                 f"was not built: `labyrinth-pnp lang status {lang}{flag}` lists what is left, "
                 f"`labyrinth-pnp build {game.id} --lang {lang}{flag}` makes a draft",
@@ -172,7 +173,7 @@ def _offers_languages(options: BuildOptions, loaded: Loaded, game: Game, known: 
     having = [lang for lang in wanted if lang in known]
     if lacking:
         built = f"built in {', '.join(having)} only" if having else "not built"
-        loaded.skipped.append(Problem(
+        loaded.skip(game.id, Problem(
             f"content/{game.id}", 0, 0, f"{game.id} has no '{lacking[0]}' texts, so it was "
             f"{built}: `labyrinth-pnp lang new {lacking[0]}{_content(loaded)} --game {game.id}` "
             "starts a translation", "warning"))

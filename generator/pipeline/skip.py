@@ -7,7 +7,7 @@ why); nothing is skipped with `--force` or when an input folder cannot be truste
 from __future__ import annotations
 
 import os
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +32,35 @@ if TYPE_CHECKING:
 # only decides which files are made; --jobs, --out and --strict change no byte).
 BYTE_OPTIONS = ("paper", "duplex", "bleed", "ink_saver", "gutter", "back_offset", "one_up",
                 "pieces", "pack", "cutter")
+
+
+@dataclass
+class GameRecord:
+    """What a build that succeeded made of one game: its files (each with its inputs' key, in
+    job order) and what it reported of it. A later build with the same options, while
+    nothing the game reads has changed and its files are intact, keeps the game without
+    loading it, checking it or even importing its code, and reports the same."""
+
+    files: dict[str, str]
+    problems: list[Problem]  # in report order, those of the languages built
+    skipped: list[Problem]  # languages left out, and why
+    offered: list[str]  # the game's languages
+    parts: list[str]  # the names of its parts (for spelling --part)
+    lang: str  # --lang as the content spelled it: kept only when the user spells it so too
+
+    def data(self) -> dict[str, Any]:
+        return {"files": self.files, "problems": problem_data(self.problems),
+                "skipped": problem_data(self.skipped), "offered": self.offered,
+                "parts": self.parts, "lang": self.lang}
+
+    @classmethod
+    def read(cls, data: Any) -> GameRecord | None:
+        try:
+            return cls(dict(data["files"]), problems_from(data["problems"]),
+                       problems_from(data["skipped"]), list(data["offered"]),
+                       list(data["parts"]), str(data["lang"]))
+        except (KeyError, TypeError, ValueError):
+            return None
 
 
 def _books(guide: Job) -> list[Job]:
@@ -81,6 +110,36 @@ class Skipper:
         return BuildReport(skipped=[self.options.out / rel for rel in files],
                            warnings=problems_from(record.get("warnings", [])))
 
+    def kept_games(self) -> dict[str, GameRecord]:
+        """The games asked for that a build with these options made from the same inputs,
+        every file of which is still as written (see GameRecord)."""
+        from ..errors import UsageError
+        from .select import selected_ids
+
+        if self._forced or not self.manifest.records:
+            return {}
+        try:
+            ids = selected_ids(self.options.games)
+        except UsageError:  # plan_content says so, in its turn
+            return {}
+        kept: dict[str, GameRecord] = {}
+        for game_id in ids:
+            record = GameRecord.read(self.manifest.records.get(self._game_key(game_id) or ""))
+            if (record is not None and record.lang == self.options.lang
+                    and all(self.manifest.intact(rel, key) is not None
+                            for rel, key in record.files.items())):
+                kept[game_id] = record
+                self.keys.update(record.files)
+        return kept
+
+    def _game_key(self, game_id: str) -> str | None:
+        # every option but those that change no file and no message; whether games were
+        # named changes messages (a language a named game lacks is an error, else a warning)
+        chosen = {k: v for k, v in asdict(self.options).items()
+                  if k not in ("jobs", "force", "games")}
+        return self._digest(lambda: self.inputs.game(game_id), "game", game_id,
+                            bool(self.options.games), chosen, os.getcwd())
+
     def _record_key(self) -> str | None:
         # every option but those that change no file and no message (the warnings repeated
         # name files in the output folder, so it counts)
@@ -121,6 +180,11 @@ class Skipper:
             return None
         self.manifest.written[relative] = {**entry, "content": cheap}  # cheap next time
         return list(entry.get("shrunk", []))
+
+    def shrunk(self, relative: str) -> list[str]:
+        """The texts shrunk in a file of a game kept (see kept_games), as recorded."""
+        entry = self.manifest.files.get(relative)
+        return list(entry.get("shrunk", [])) if isinstance(entry, dict) else []
 
     def data_key(self, job: Job) -> str | None:
         """The digest of the data a job is drawn from (None: it has no canonical form)."""
@@ -208,12 +272,47 @@ class Skipper:
             self.manifest.wrote(relative, self.keys[relative], temp, shrunk,
                                 self.cheap.get(relative))
 
-    def finish(self, jobs: list[Job], report: BuildReport) -> None:
-        """Write the manifest: the files written and this whole build's record."""
-        files = {job.relative.as_posix(): self.keys.get(job.relative.as_posix()) for job in jobs}
-        key = self._record_key()
-        if key is not None and all(files.values()):
-            self.manifest.records.pop(key, None)
-            self.manifest.records[key] = {"files": files,
-                                          "warnings": problem_data(report.warnings)}
+    def finish(self, loaded: Loaded, jobs: list[Job], found: dict[str, list[Problem]],
+               report: BuildReport) -> None:
+        """Write the manifest: the files written, each game's record and this whole build's."""
+        files = {rel: self.keys.get(rel) for rel, _ in in_report_order(loaded, jobs)}
+        for game_id in loaded.order or [game.id for game in loaded.games]:
+            self._remember(self._game_key(game_id), _game_record(loaded, jobs, found, game_id,
+                                                                 self.keys))
+        self._remember(self._record_key(), {"files": files,
+                                            "warnings": problem_data(report.warnings)}
+                       if all(files.values()) else None)
         self.manifest.save()
+
+    def _remember(self, key: str | None, record: dict[str, Any] | None) -> None:
+        if key is not None and record is not None:
+            self.manifest.records.pop(key, None)  # the most recent last
+            self.manifest.records[key] = record
+
+
+def _game_record(loaded: Loaded, jobs: list[Job], found: dict[str, list[Problem]],
+                 game_id: str, keys: dict[str, str]) -> dict[str, Any] | None:
+    """A game's record (GameRecord) after a build that succeeded; None when a file of it
+    has no key (it is then never kept)."""
+    if game_id in loaded.kept:
+        return loaded.kept[game_id].data()  # type: ignore[no-any-return]
+    game = next(g for g in loaded.games if g.id == game_id)
+    files = {rel: keys.get(rel) for rel, job in in_report_order(loaded, jobs)
+             if job is not None and job.game.id == game_id}
+    if not all(files.values()) or loaded.roots.refused:
+        return None
+    return GameRecord(files, loaded.game_problems(game_id, found),  # type: ignore[arg-type]
+                      loaded.skipped_by.get(game_id, []), sorted(loaded.offered.get(game_id, ())),
+                      list(game.parts), loaded.lang).data()
+
+
+def in_report_order(loaded: Loaded, jobs: list[Job]) -> list[tuple[str, Job | None]]:
+    """Every file of the build (relative to its folder) in the order the report lists them,
+    game by game: the jobs, and the files of the games kept (no job: None)."""
+    out: list[tuple[str, Job | None]] = []
+    for game_id in loaded.order or [game.id for game in loaded.games]:
+        if game_id in loaded.kept:
+            out += [(rel, None) for rel in loaded.kept[game_id].files]
+        else:
+            out += [(job.relative.as_posix(), job) for job in jobs if job.game.id == game_id]
+    return out

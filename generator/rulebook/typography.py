@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..quotes import smart_quotes as _smart_quotes
 from .flowables import (
     symbol_font,
 )
@@ -42,16 +43,6 @@ def typography(markup: str, lang: str = "ru") -> str:
         text = re.sub(r"(?:(?<=\s)|^)([^\W\d_]{1,2}) (?=\S|$)", "\\1\u00a0", text)
         parts[i] = _symbols(text)
     return "".join(parts)
-
-
-def _smart_quotes(text: str) -> str:
-    """Straight quotes to typographic ones: “…”, ‘…’, and ’ for an apostrophe."""
-    text = text.replace("&quot;", '"')
-    text = re.sub(r'(^|[\s(\[\u00a0])"', "\\1\u201c", text)
-    text = text.replace('"', "\u201d")
-    text = re.sub(r"(?<=\w)'(?=\w)", "\u2019", text)
-    text = re.sub(r"(^|[\s(\[\u00a0])'", "\\1\u2018", text)
-    return text.replace("'", "\u2019")
 
 
 def _symbols(text: str) -> str:
