@@ -1,9 +1,10 @@
 """Quiet ends for interrupted runs: Ctrl-C prints one line, workers die with their parent.
 
-- `quiet_worker()` runs first in every worker process of a pool: Ctrl-C is left to the main
-  process (which stops the pool), and on Linux the kernel kills the worker when the main
-  process dies (`PR_SET_PDEATHSIG`), so a killed build prints no worker tracebacks (a worker
-  would otherwise fail writing its result into the broken pipe).
+- `quiet_worker()` runs first in every worker process of a pool (`export`): Ctrl-C is left to
+  the main process (which stops the pool), and on Linux the kernel kills the worker when the
+  main process dies (`PR_SET_PDEATHSIG`), so a killed run prints no worker tracebacks (a
+  worker would otherwise fail writing its result into the broken pipe). The build's drawing
+  workers (pipeline/workers.py) ignore Ctrl-C the same way and end quietly on their own.
 - `interrupted()` is what the CLI does with a KeyboardInterrupt: print `interrupted` and
   exit with status 130, the shell's status for a run ended by Ctrl-C. The temporary files of
   the run are removed by the build's own clean-up on the way out (and any left by a kill -9

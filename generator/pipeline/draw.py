@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -203,7 +204,7 @@ def _worker_gc() -> None:
     """Collect cycles less often in a drawing worker: drawing makes many short-lived objects
     and few cycles, and a worker lives for one build (about 3 % of its time otherwise)."""
     gc.set_threshold(10_000, 20, 20)
-    __import__("generator.interrupts").interrupts.quiet_worker()  # Ctrl-C, kill: no tracebacks
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
 def default_workers() -> int:

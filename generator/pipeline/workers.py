@@ -15,7 +15,9 @@ What a caller may rely on:
 - a caller that stops reading (the build's checks failed: nothing more is worth drawing)
   takes the tasks nobody started out of the pipe and stops the workers at once;
 - a worker that dies without answering (killed, out of memory) is an error, never a hang;
-- no worker outlives the call: each is waited for.
+- no worker outlives the call: each is waited for; a worker whose parent was killed ends
+  after the task it is drawing (its answer has nowhere to go), and its temporary file is
+  removed by the next build.
 """
 
 from __future__ import annotations
@@ -68,9 +70,10 @@ def _serve(work: Callable[[int], Any], tokens: int, answer: int,
            on_start: Callable[[], None]) -> None:
     """A worker's life: take numbers until the pipe is empty, answer each; exit."""
     status = 0
+    parent = os.getppid()
     try:
         on_start()
-        while True:
+        while os.getppid() == parent:  # a worker whose parent was killed takes no more tasks
             raw = os.read(tokens, WIDTH)
             if len(raw) < WIDTH:
                 break
