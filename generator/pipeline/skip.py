@@ -85,6 +85,7 @@ class Skipper:
         self.cheap: dict[str, str | None] = {}  # the same with its game's whole content
         self.prefixes: dict[str, str] = {}  # the inputs' digest but the data drawn from
         self._contents: dict[str, str | None] = {}  # game -> digest of its loaded content
+        self._pictures_of: dict[str, Any] = {}  # game -> its pictures, canonical
 
     def _digest(self, *parts: Any) -> str | None:
         """A digest of parts; None when an input folder holds a link or an unreadable file."""
@@ -197,11 +198,9 @@ class Skipper:
         """The digest of a job's game's whole loaded content and pictures, once per game."""
         game_id = job.game.id
         if game_id not in self._contents:
-            from ..content.art import registry_of
-
-            try:
-                self._contents[game_id] = digest_of(canonical([job.content,
-                                                               registry_of(game_id)]))
+            try:  # the same as canonical([content, registry]), the pictures read once
+                self._contents[game_id] = digest_of([canonical(job.content),
+                                                     self._pictures(game_id)])
             except Unkeyable:
                 self._contents[game_id] = None
         found = self._contents[game_id]
@@ -213,9 +212,7 @@ class Skipper:
         """The loaded data a job is drawn from, in canonical form (see docs/architecture.md):
         a sheet's SheetInput, a rulebook's Jinja context and book words; with the pictures
         its game's content named. Unkeyable when it cannot be worked out (then drawn)."""
-        from ..content.art import registry_of
-
-        pictures = canonical(registry_of(job.game.id))
+        pictures = self._pictures(job.game.id)
         try:
             if job.part.render is None:
                 from .impose import sheet_input
@@ -236,6 +233,15 @@ class Skipper:
             raise
         except Exception as exc:  # noqa: BLE001 - the drawing reports it; never skip on it
             raise Unkeyable(repr(exc)) from exc
+
+    def _pictures(self, game_id: str) -> Any:
+        """The pictures a game's content named, in canonical form (their files read once a
+        build: every job of the game has them in its key)."""
+        if game_id not in self._pictures_of:
+            from ..content.art import registry_of
+
+            self._pictures_of[game_id] = canonical(registry_of(game_id))
+        return self._pictures_of[game_id]
 
     def _check_key(self, loaded: Loaded, game_id: str) -> str | None:
         langs = (sorted(loaded.building.get(game_id, set())) if loaded.building is not None
