@@ -14,14 +14,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from test_incremental import digests
 
 from generator.build import BuildOptions, run_build
 from generator.content.paths import bundled_dir
 from generator.errors import ContentError
 from generator.pipeline import load as load_stage
 from generator.pipeline.workers import run_forked
-
-from test_incremental import digests
 
 CONTENT = bundled_dir("content")
 # two games, so that one can be edited while the other is kept
@@ -51,16 +50,22 @@ def edited_copy(tmp_path: Path, game: str) -> Path:
     return mine
 
 
+def rename_wand(mine: Path | None) -> None:
+    """A designer's edit: the wand's English name in Magic Labyrinth's texts in mine."""
+    assert mine is not None
+    text = mine / "magic-labyrinth" / "text" / "en.yaml"
+    words = text.read_text(encoding="utf-8")
+    assert "\nwand: Wand\n" in words
+    text.write_text(words.replace("\nwand: Wand\n", "\nwand: Magic wand\n"), encoding="utf-8")
+
+
 def test_an_edit_to_one_game_loads_only_that_game(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     mine = edited_copy(tmp_path, "magic-labyrinth")
     options = replace(TWO, out=tmp_path / "out", content=mine)
     seen = loaded_games(monkeypatch)
     first = run_build(options)
-    text = mine / "magic-labyrinth" / "text" / "en.yaml"
-    text.write_text(text.read_text(encoding="utf-8").replace("\nwand: Wand\n",
-                                                             "\nwand: Magic wand\n"),
-                    encoding="utf-8")
+    rename_wand(mine)
     second = run_build(options)
     assert seen == [["goblin-slayer", "magic-labyrinth"], ["magic-labyrinth"]]
     assert sorted(p.name for p in second.written) == [
@@ -136,10 +141,7 @@ def test_a_part_only_a_kept_game_has_is_still_a_part(tmp_path: Path,
                            out=tmp_path / "out", content=edited_copy(tmp_path,
                                                                      "magic-labyrinth"))
     first = run_build(options)
-    text = options.content / "magic-labyrinth" / "text" / "en.yaml"  # type: ignore[operator]
-    text.write_text(text.read_text(encoding="utf-8").replace("\nwand: Wand\n",
-                                                             "\nwand: Magic wand\n"),
-                    encoding="utf-8")
+    rename_wand(options.content)
     seen = loaded_games(monkeypatch)
     second = run_build(options)
     assert seen == [["magic-labyrinth"]]
@@ -153,10 +155,7 @@ def test_a_language_spelled_otherwise_loads_every_game(tmp_path: Path,
     mine = edited_copy(tmp_path, "magic-labyrinth")
     options = replace(TWO, out=tmp_path / "out", lang="EN", content=mine)
     first = run_build(options)
-    text = mine / "magic-labyrinth" / "text" / "en.yaml"
-    text.write_text(text.read_text(encoding="utf-8").replace("\nwand: Wand\n",
-                                                             "\nwand: Magic wand\n"),
-                    encoding="utf-8")
+    rename_wand(mine)
     seen = loaded_games(monkeypatch)
     second = run_build(options)
     assert seen == [["goblin-slayer", "magic-labyrinth"]]
