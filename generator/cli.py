@@ -425,8 +425,9 @@ def layout(game: str, parts: tuple[str, ...], fmt: str, **opts: Any) -> None:
 
 def run() -> None:
     """The `labyrinth-pnp` script: main(), then a quick exit (generator/program.py)."""
-    from .program import finish
+    from .program import fewer_collections, finish
 
+    fewer_collections()
     finish(main)
 
 

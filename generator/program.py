@@ -16,6 +16,16 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 
+def fewer_collections() -> None:
+    """Look for reference cycles less often: importing the tool and loading content make many
+    objects and almost no cycles, and Python's default (a look every 700 new objects) cost a
+    build of two sheets 12 ms of its 200 (6 %). Memory is freed as before (by reference
+    counts); only cycles wait longer."""
+    import gc
+
+    gc.set_threshold(50_000, 50, 50)
+
+
 def finish(main: Callable[[], Any]) -> NoReturn:
     """Run a Click command line (which always ends in SystemExit), then exit quickly."""
     try:
