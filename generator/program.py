@@ -20,10 +20,11 @@ def fewer_collections() -> None:
     """Look for reference cycles less often: importing the tool and loading content make many
     objects and almost no cycles, and Python's default (a look every 700 new objects) cost a
     build of two sheets 12 ms of its 200 (6 %). Memory is freed as before (by reference
-    counts); only cycles wait longer."""
+    counts); only cycles wait longer (a long-lived `serve` still looks at every generation
+    every few builds)."""
     import gc
 
-    gc.set_threshold(50_000, 50, 50)
+    gc.set_threshold(50_000, 10, 10)
 
 
 def finish(main: Callable[[], Any]) -> NoReturn:
