@@ -173,6 +173,14 @@ def test_each_task_runs_once_in_a_worker() -> None:
     assert answers == {i: i * i for i in range(40)}
 
 
+def _large(i: int) -> str:
+    return str(i) * 300_000  # several times what a pipe holds
+
+
+def test_answers_larger_than_a_pipe_come_back_whole() -> None:
+    assert dict(run_forked(_large, 6, 2)) == {i: str(i) * 300_000 for i in range(6)}
+
+
 def _fail_on_five(i: int) -> int:
     if i == 5:
         raise ContentError([])
