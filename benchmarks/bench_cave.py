@@ -12,7 +12,6 @@ timed test (best of three under 0.2 s), which a loaded test machine failed at 0.
 from __future__ import annotations
 
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -21,19 +20,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
+from yardstick import yardstick_seconds  # noqa: E402
+
 from generator.content.goblin_files import load_goblin  # noqa: E402
 from generator.content.paths import ContentRoots  # noqa: E402
 from generator.goblin.cave import check_cave  # noqa: E402
 
 RATIO_TARGET = 1.0
-
-
-def yardstick(out: Path) -> float:
-    """Seconds of one yardstick run in a fresh process."""
-    start = time.perf_counter()
-    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "yardstick_reportlab.py"),
-                    str(out)], check=True, capture_output=True)
-    return time.perf_counter() - start
 
 
 def main(pairs: int) -> None:
@@ -47,7 +40,7 @@ def main(pairs: int) -> None:
     yard: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(pairs):
-            yard.append(yardstick(Path(tmp)))
+            yard.append(yardstick_seconds(Path(tmp)))
             best = float("inf")
             for _ in range(3):
                 start = time.perf_counter()

@@ -21,7 +21,6 @@ the ratio of the seconds a 10+ MP photo takes to the yardstick's seconds is prin
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,6 +29,8 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from yardstick import yardstick_seconds  # noqa: E402
 
 from generator.plan.form.draw import Pen, write_form  # noqa: E402
 from generator.plan.form.layout import layout  # noqa: E402
@@ -94,15 +95,6 @@ def one_case(seed: int, folder: Path) -> dict:
     return {"refused": None, "seconds": seconds, "mp": megapixels, "marks": total,
             "wrong": wrong, "doubts": doubts, "ok": same and not doubts,
             "certain_wrong": not same and not doubts, "seed": seed, "scores": scores}
-
-
-def yardstick_seconds(folder: Path) -> float:
-    """Return the seconds one run of the ReportLab yardstick takes (in its own process)."""
-    script = Path(__file__).resolve().parent / "yardstick_reportlab.py"
-    start = time.perf_counter()
-    subprocess.run([sys.executable, str(script), str(folder)], check=True,
-                   stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
 
 
 def main() -> None:

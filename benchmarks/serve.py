@@ -20,7 +20,6 @@ seconds. One warm-up pair is not counted.
 from __future__ import annotations
 
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,19 +35,14 @@ with warnings.catch_warnings():  # Starlette 1.x asks for httpx2 and still works
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
+from yardstick import yardstick_seconds  # noqa: E402
+
 from generator.serve.app import make_app  # noqa: E402
 from generator.serve.engine import Folders  # noqa: E402
 from generator.serve.state import State  # noqa: E402
 
 GAME = "magic-labyrinth"
 STEPS = ("games", "catalogue", "click", "edit", "edit+catalogue")
-
-
-def yardstick(out: Path) -> float:
-    start = time.perf_counter()
-    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "yardstick_reportlab.py"),
-                    str(out)], check=True, capture_output=True)
-    return time.perf_counter() - start
 
 
 def preview(client: TestClient, query: str) -> None:
@@ -131,7 +125,7 @@ def main(pairs: int, browser: bool = False) -> None:
     sticks: list[float] = []
     for index in range(pairs + 1):
         with tempfile.TemporaryDirectory() as folder:
-            stick = yardstick(Path(folder) / "yardstick")
+            stick = yardstick_seconds(Path(folder) / "yardstick")
             times = (in_browser if browser else ours)(Path(folder))
         if index == 0:
             continue  # warm-up

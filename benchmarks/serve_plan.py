@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -26,18 +25,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from serve_helpers import running_server  # noqa: E402
+from yardstick import yardstick_seconds  # noqa: E402
 
 from generator.plan.making.randomplan import Request, make_plan  # noqa: E402
 from generator.plan.text.gridtext import write_grid  # noqa: E402
 
 CHECKS = 20
-
-
-def yardstick(out: Path) -> float:
-    start = time.perf_counter()
-    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "yardstick_reportlab.py"),
-                    str(out)], check=True, capture_output=True)
-    return time.perf_counter() - start
 
 
 def token_of(address: str) -> str:
@@ -108,7 +101,7 @@ def main() -> None:
     with running_server(None) as address, tempfile.TemporaryDirectory() as tmp:
         token = token_of(address)
         for i in range(pairs + 1):
-            stick = yardstick(Path(tmp) / "y.pdf")
+            stick = yardstick_seconds(Path(tmp) / "y.pdf")
             mine = recheck(address, token, texts)
             if i:
                 ours.append(mine)
