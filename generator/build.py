@@ -102,7 +102,8 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
         for i, (job, _, temp) in enumerate(pending):
             shrunk[id(job)] = overflows.get(i, [])
             skipper.wrote(job, temp, overflows.get(i, []), keys.get(i))
-        for rel, each in in_report_order(loaded, jobs):  # each: None for a game kept
+        listed = in_report_order(loaded, jobs)  # every file; None for a game kept's
+        for rel, each in listed:
             texts = shrunk[id(each)] if each is not None else skipper.shrunk(rel)
             report.warnings.extend(Problem(str(options.out / rel), 1, 1, text, "warning")
                                    for text in texts or [])
@@ -114,13 +115,13 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
             progress(str(target))  # only once the file is in place
         if options.cutter:  # beside each PDF, the cut files of its pages (see cutfile.py)
             _write_cut_files(options, stale, temps, report, progress)
-        for rel, each in in_report_order(loaded, jobs):
+        for rel, each in listed:
             if each is None or not any(each is other for other in stale):
                 report.skipped.append(options.out / rel)
                 up_to_date(str(options.out / rel))
         done = True
         # after the files: a build killed before leaves the old manifest
-        skipper.finish(loaded, jobs, {**cached, **found}, report)
+        skipper.finish(loaded, listed, {**cached, **found}, report)
     except OSError as exc:
         raise OutputError(f"cannot write {exc.filename or options.out}: {exc.strerror}") from exc
     finally:

@@ -278,13 +278,14 @@ class Skipper:
             self.manifest.wrote(relative, self.keys[relative], temp, shrunk,
                                 self.cheap.get(relative))
 
-    def finish(self, loaded: Loaded, jobs: list[Job], found: dict[str, list[Problem]],
-               report: BuildReport) -> None:
-        """Write the manifest: the files written, each game's record and this whole build's."""
-        files = {rel: self.keys.get(rel) for rel, _ in in_report_order(loaded, jobs)}
+    def finish(self, loaded: Loaded, listed: list[tuple[str, Job | None]],
+               found: dict[str, list[Problem]], report: BuildReport) -> None:
+        """Write the manifest: the files written, each game's record and this whole build's.
+        listed: every file of the build, in_report_order."""
+        files = {rel: self.keys.get(rel) for rel, _ in listed}
         for game_id in loaded.order or [game.id for game in loaded.games]:
-            self._remember(self._game_key(game_id), _game_record(loaded, jobs, found, game_id,
-                                                                 self.keys))
+            self._remember(self._game_key(game_id),
+                           _game_record(loaded, listed, found, game_id, self.keys))
         self._remember(self._record_key(), {"files": files,
                                             "warnings": problem_data(report.warnings)}
                        if all(files.values()) else None)
@@ -296,14 +297,15 @@ class Skipper:
             self.manifest.records[key] = record
 
 
-def _game_record(loaded: Loaded, jobs: list[Job], found: dict[str, list[Problem]],
-                 game_id: str, keys: dict[str, str]) -> dict[str, Any] | None:
+def _game_record(loaded: Loaded, listed: list[tuple[str, Job | None]],
+                 found: dict[str, list[Problem]], game_id: str, keys: dict[str, str]
+                 ) -> dict[str, Any] | None:
     """A game's record (GameRecord) after a build that succeeded; None when a file of it
     has no key (it is then never kept)."""
     if game_id in loaded.kept:
         return loaded.kept[game_id].data()  # type: ignore[no-any-return]
     game = next(g for g in loaded.games if g.id == game_id)
-    files = {rel: keys.get(rel) for rel, job in in_report_order(loaded, jobs)
+    files = {rel: keys.get(rel) for rel, job in listed
              if job is not None and job.game.id == game_id}
     if not all(files.values()) or loaded.roots.refused:
         return None
