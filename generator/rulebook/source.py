@@ -159,6 +159,43 @@ def _environment() -> ContentSandbox:
 _FILE_TAGS = (nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)
 
 
+@dataclass(frozen=True)
+class _Compiled:
+    """A rulebook body parsed and compiled, with what the checks before a render read of it."""
+
+    code: Any  # the compiled module, or the TemplateSyntaxError compiling it raised
+    file_tags: tuple[tuple[int, str], ...]  # (line, tag) of each include/import/extends
+    loaded: tuple[tuple[str, int], ...]  # (name, line) of each variable read
+    assigned: frozenset[str]  # names the template sets itself
+
+
+_COMPILED: dict[tuple[str, str, str], _Compiled] = {}
+
+
+def _compiled(env: ContentSandbox, text: str, file: str, filename: str) -> _Compiled:
+    """Parse and compile a rulebook body once per process for the same text and file (a
+    build renders each book for its check and to typeset it; a check of every language
+    renders the source language's again; `serve` renders on every edit). Every environment
+    of `_environment()` compiles the same way: a template's filters and globals are looked up
+    in the environment it runs in, so the code is shared and the render is not."""
+    key = (text, file, filename)
+    found = _COMPILED.get(key)
+    if found is None:
+        tree = env.parse(text, file, filename)  # TemplateSyntaxError: not kept, raised again
+        tags = tuple((node.lineno, type(node).__name__.lower().replace(
+            "fromimport", "from … import")) for node in _file_tags(tree))
+        loaded = tuple((node.name, node.lineno) for node in tree.find_all(nodes.Name)
+                       if node.ctx == "load")
+        try:
+            code: Any = env.compile(tree, file, filename)
+        except jinja2.TemplateSyntaxError as exc:
+            code = exc
+        if len(_COMPILED) >= 32:  # a long-lived process keeps only the newest
+            del _COMPILED[next(iter(_COMPILED))]
+        found = _COMPILED[key] = _Compiled(code, tags, loaded, frozenset(_assigned_names(tree)))
+    return found
+
+
 def _file_tags(tree: nodes.Template) -> list[nodes.Node]:
     """The include/import/extends tags of a rulebook: a rulebook reads no other file."""
     return [node for node in tree.find_all(_FILE_TAGS)]
@@ -188,31 +225,6 @@ def render_markdown(text: str, context: dict[str, Any], lang: str,
     filename = f"<rulebook {file}>"
     rec = _Recorder(file, filename, first_line, text)
     known = set(diagram_names)
-
-    try:
-        tree = env.parse(text, file, filename)
-    except jinja2.TemplateSyntaxError as exc:
-        line = exc.lineno or 1
-        msg = exc.message or "template syntax error"
-        row = rec.lines[line - 1] if 0 < line <= len(rec.lines) else ""
-        raise ContentError([Problem(file, line + first_line - 1, _syntax_column(row, msg),
-                                    f"template syntax error: {msg}")]) from None
-
-    for node in _file_tags(tree):
-        tag = type(node).__name__.lower().replace("fromimport", "from … import")
-        rec.add(node.lineno, f"'{{% {tag} %}}' is not available in a rulebook: a rulebook "
-                "reads no other file; write the text here", tag.split()[0])
-    # Report every unknown top-level variable at once, before running anything.
-    available = set(context) | set(env.globals) | {"diagram", "lang"} | _assigned_names(tree) | \
-        {"loop", "caller", "varargs", "kwargs"}
-    seen: set[str] = set()
-    for node in tree.find_all(nodes.Name):
-        if node.ctx == "load" and node.name not in available and node.name not in seen:
-            seen.add(node.name)
-            rec.add(node.lineno, f"unknown variable '{node.name}': check its spelling "
-                    "(docs/rules-format.md lists the variables)", node.name)
-    if rec.problems:
-        raise ContentError(rec.problems)
 
     def plural_filter(n: Any, *forms: str) -> str:
         if rec.template is None:  # Jinja folding constants at compile time: run it later
@@ -246,13 +258,35 @@ def render_markdown(text: str, context: dict[str, Any], lang: str,
 
     env.add_filter("plural", plural_filter)
     env.globals["diagram"] = diagram
-    try:
-        template = env.template_class.from_code(
-            env, env.compile(tree, file, filename), env.make_globals(None), None)
+    try:  # after the filters: Jinja compiles a call to a filter by the filter it finds
+        compiled = _compiled(env, text, file, filename)
     except jinja2.TemplateSyntaxError as exc:
         line = exc.lineno or 1
-        raise ContentError([Problem(file, line + first_line - 1, 1,
-                                    f"template syntax error: {exc.message}")]) from None
+        msg = exc.message or "template syntax error"
+        row = rec.lines[line - 1] if 0 < line <= len(rec.lines) else ""
+        raise ContentError([Problem(file, line + first_line - 1, _syntax_column(row, msg),
+                                    f"template syntax error: {msg}")]) from None
+
+    for lineno, tag in compiled.file_tags:
+        rec.add(lineno, f"'{{% {tag} %}}' is not available in a rulebook: a rulebook "
+                "reads no other file; write the text here", tag.split()[0])
+    # Report every unknown top-level variable at once, before running anything.
+    available = set(context) | set(env.globals) | {"diagram", "lang"} | compiled.assigned | \
+        {"loop", "caller", "varargs", "kwargs"}
+    seen: set[str] = set()
+    for name, lineno in compiled.loaded:
+        if name not in available and name not in seen:
+            seen.add(name)
+            rec.add(lineno, f"unknown variable '{name}': check its spelling "
+                    "(docs/rules-format.md lists the variables)", name)
+    if rec.problems:
+        raise ContentError(rec.problems)
+
+    if isinstance(compiled.code, jinja2.TemplateSyntaxError):
+        exc = compiled.code
+        raise ContentError([Problem(file, (exc.lineno or 1) + first_line - 1, 1,
+                                    f"template syntax error: {exc.message}")])
+    template = env.template_class.from_code(env, compiled.code, env.make_globals(None), None)
     rec.template = template
     try:
         values = {"lang": lang, **context}
