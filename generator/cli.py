@@ -43,6 +43,8 @@ DUPLEX = Choice(["long", "short", "none", "fold"])
 LAZY_COMMANDS = {
     "export": ("generator.export.cli", "export",
                "Export pieces as PNG pictures, for Tabletop Simulator or Tabletop Playground."),
+    "helper": ("generator.helper.cli", "helper",
+               "Show or stop the build helper that keeps the next build fast."),
     "lang": ("generator.langcli", "lang",
              "Translate the games: start a language, see what is left to translate."),
     "plan": ("generator.plan.commands.cli", "plan",

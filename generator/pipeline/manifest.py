@@ -39,6 +39,7 @@ from typing import Any
 from .. import __version__
 from ..content.paths import PACKAGE_DIR, bundled_dir
 from ..errors import Problem
+from ..toolfiles import installed_packages, stat_signature
 
 NAME = ".labyrinth-build.json"
 FORMAT = 1
@@ -142,31 +143,9 @@ def tool_digest() -> str:
     user edits, are always read in full.
     """
     if not _TOOL:
-        packages = sorted(entry for place in sys.path if os.path.isdir(place or ".")
-                          for entry in os.listdir(place or ".")
-                          if entry.endswith((".dist-info", ".egg-info")))
-        _TOOL[:] = [digest_of([__version__, sys.version, packages,
-                               _stat_signature(PACKAGE_DIR)])]
+        _TOOL[:] = [digest_of([__version__, sys.version, installed_packages(),
+                               stat_signature(PACKAGE_DIR)])]
     return _TOOL[0]
-
-
-def _stat_signature(folder: Path) -> list[Any]:
-    """Name, size, modification time and inode of every file below folder, sorted."""
-    found: list[Any] = []
-    _signatures(str(folder), "", found)
-    return sorted(found)
-
-
-def _signatures(folder: str, prefix: str, found: list[Any]) -> None:
-    with os.scandir(folder) as entries:  # one system call a folder; one stat a file
-        for entry in entries:
-            if entry.is_dir(follow_symlinks=False):
-                if entry.name != "__pycache__":
-                    _signatures(entry.path, f"{prefix}{entry.name}/", found)
-            else:
-                stat = entry.stat()
-                found.append([prefix + entry.name, stat.st_size, stat.st_mtime_ns,
-                              stat.st_ino])
 
 
 def digest_of(value: Any) -> str:

@@ -1,0 +1,242 @@
+"""The build helper (generator/helper/): a build starts one; the next builds run in it and give
+the same files, output, errors and exit statuses as a build that loads the tool itself; Ctrl-C
+reaches them; it stops when asked, when idle, or when another tool asks it; it is never used
+when switched off or when its folder is not private.
+
+These tests run the installed `labyrinth-pnp` script, as a user does, each with a socket
+folder of its own, and stop every helper they start.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator.content.paths import bundled_dir
+
+SCRIPT = Path(sys.executable).parent / "labyrinth-pnp"
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.fixture
+def helper_dir() -> Iterator[Path]:
+    """A private socket folder with a short path (a socket's path must fit in 108 bytes);
+    every helper still in it at the end is stopped."""
+    place = Path(tempfile.mkdtemp(prefix="lh-", dir="/tmp"))
+    try:
+        yield place
+    finally:
+        subprocess.run([str(SCRIPT), "helper", "--stop"], env=_env(place), capture_output=True,
+                       timeout=60)
+        for pid in _helper_pids(place):
+            os.kill(pid, signal.SIGKILL)
+        shutil.rmtree(place, ignore_errors=True)
+
+
+def _env(place: Path, **more: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LABYRINTH_PNP_HELPER")}
+    env["LABYRINTH_PNP_HELPER_DIR"] = str(place)
+    env.update(more)
+    return env
+
+
+def _helper_pids(place: Path) -> list[int]:
+    """The helpers whose environment names this socket folder (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes()
+            environ = (entry / "environ").read_bytes()
+        except OSError:
+            continue
+        if (b"generator.helper.server" in cmdline
+                and f"LABYRINTH_PNP_HELPER_DIR={place}".encode() in environ.split(b"\0")):
+            found.append(int(entry.name))
+    return found
+
+
+def _run(place: Path | None, *args: object, cwd: Path = HERE.parent, **env: str
+         ) -> subprocess.CompletedProcess[str]:
+    environment = _env(place, **env) if place is not None else {**os.environ, **env}
+    return subprocess.run([str(SCRIPT), *map(str, args)], env=environment, cwd=cwd,
+                          capture_output=True, text=True, timeout=300)
+
+
+def _status(place: Path) -> str:
+    return _run(place, "helper").stdout
+
+
+def _wait_ready(place: Path) -> None:
+    deadline = time.monotonic() + 120
+    while "is ready" not in _status(place):
+        assert time.monotonic() < deadline, "no helper became ready"
+        time.sleep(0.2)
+
+
+def _served(place: Path) -> int:
+    text = _status(place)
+    assert "is ready" in text, text
+    return int(text.split("it has run ")[1].split()[0])
+
+
+def _pdfs(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*.pdf")}
+
+
+def test_the_script_is_installed() -> None:
+    assert SCRIPT.is_file(), f"{SCRIPT}: the package's script is missing (pip install -e .)"
+
+
+def test_a_build_starts_a_helper_and_the_next_builds_match_builds_without_it(
+        helper_dir: Path, tmp_path: Path) -> None:
+    first = _run(helper_dir, "build", "magic-labyrinth", "--lang", "en", "--out",
+                 tmp_path / "a")
+    assert first.returncode == 0, first.stderr
+    _wait_ready(helper_dir)
+    assert _served(helper_dir) == 0
+    assert len(_helper_pids(helper_dir)) == 1
+
+    # an edited text, built through the helper and by a build that loads the tool itself
+    mine = tmp_path / "mine" / "magic-labyrinth" / "text"
+    mine.mkdir(parents=True)
+    text = (bundled_dir("content") / "magic-labyrinth" / "text" / "en.yaml").read_text("utf-8")
+    assert "\nwand: Wand\n" in text
+    (mine / "en.yaml").write_text(text.replace("\nwand: Wand\n", "\nwand: Magic wand\n"),
+                                  "utf-8")
+    args = ("build", "magic-labyrinth", "--lang", "en", "--content", tmp_path / "mine")
+    helped = _run(helper_dir, *args, "--out", tmp_path / "b")
+    alone = _run(None, *args, "--out", tmp_path / "c", LABYRINTH_PNP_HELPER="off")
+    assert _served(helper_dir) == 1
+    assert helped.returncode == alone.returncode == 0
+    assert helped.stdout.replace(str(tmp_path / "b"), "OUT") == \
+        alone.stdout.replace(str(tmp_path / "c"), "OUT")
+    assert helped.stderr == alone.stderr
+    assert _pdfs(tmp_path / "b") == _pdfs(tmp_path / "c")
+    assert len(_pdfs(tmp_path / "b")) == 7
+
+    # a folder built without the helper is up to date for a build in it, and the other way
+    again = _run(helper_dir, "build", "magic-labyrinth", "--lang", "en", "--out",
+                 tmp_path / "a")
+    assert again.stdout == f"0 files written to {tmp_path / 'a'}, 7 up to date\n", again.stdout
+    assert _served(helper_dir) == 2
+
+    # errors: the same lines on stderr, the same status, nothing written
+    bad = tmp_path / "bad" / "magic-labyrinth" / "text"
+    bad.mkdir(parents=True)
+    (bad / "en.yaml").write_text(text.replace("\nwand: Wand\n", "\nwand: [Wand\n"), "utf-8")
+    args = ("build", "magic-labyrinth", "--lang", "en", "--content", tmp_path / "bad",
+            "--out", tmp_path / "d")
+    helped, alone = _run(helper_dir, *args), _run(None, *args, LABYRINTH_PNP_HELPER="off")
+    assert helped.returncode == alone.returncode == 1
+    assert helped.stderr == alone.stderr and "en.yaml:" in helped.stderr
+    assert not (tmp_path / "d").exists()
+    helped = _run(helper_dir, "build", "--paper", "a5")
+    alone = _run(None, "build", "--paper", "a5", LABYRINTH_PNP_HELPER="off")
+    assert helped.returncode == alone.returncode == 2
+    assert helped.stderr == alone.stderr and "a5" in helped.stderr
+
+    # the working folder, the umask and the environment are the build's own
+    work = tmp_path / "work"
+    work.mkdir()
+    umasked = subprocess.run(f"umask 077 && exec '{SCRIPT}' build goblin-slayer --part counters "
+                             "--lang en --out here", shell=True, cwd=work, env=_env(helper_dir),
+                             capture_output=True, text=True, timeout=300)
+    assert umasked.returncode == 0, umasked.stderr
+    made = next((work / "here").rglob("*.pdf"))
+    assert made.stat().st_mode & 0o777 == 0o600
+    assert _served(helper_dir) == 5
+
+    stopped = _run(helper_dir, "helper", "--stop")
+    assert "Stopped the build helper" in stopped.stdout
+    deadline = time.monotonic() + 30
+    while _helper_pids(helper_dir):
+        assert time.monotonic() < deadline, "the helper did not stop"
+        time.sleep(0.1)
+    assert not glob.glob(f"{helper_dir}/*.sock")
+    assert "No build helper is running" in _status(helper_dir)
+
+
+def test_ctrl_c_reaches_a_build_in_the_helper(helper_dir: Path, tmp_path: Path) -> None:
+    assert _run(helper_dir, "build", "goblin-slayer", "--part", "counters", "--lang", "en",
+                "--out", tmp_path / "first").returncode == 0
+    _wait_ready(helper_dir)
+    out = tmp_path / "out"
+    build = subprocess.Popen([str(SCRIPT), "build", "--jobs", "2", "--out", str(out)], env=_env(helper_dir), cwd=HERE.parent,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True)
+    deadline = time.monotonic() + 120
+    while not glob.glob(f"{out}/**/.*.tmp", recursive=True):
+        assert build.poll() is None and time.monotonic() < deadline, "no temp file appeared"
+        time.sleep(0.01)
+    os.killpg(build.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the client alone gets it
+    _, err = build.communicate(timeout=60)
+    assert build.returncode == 130
+    assert err == "interrupted\n"
+    assert glob.glob(f"{out}/**/.*.tmp", recursive=True) == []
+    assert _served(helper_dir) == 1
+
+
+def test_a_helper_stops_when_idle_and_when_another_tool_asks(helper_dir: Path,
+                                                               tmp_path: Path) -> None:
+    from generator.helper import client
+
+    assert _run(helper_dir, "build", "goblin-slayer", "--part", "counters", "--lang", "en",
+                "--out", tmp_path / "a", LABYRINTH_PNP_HELPER_IDLE="4").returncode == 0
+    _wait_ready(helper_dir)
+    assert "stops after 0.0666667 minutes" in _status(helper_dir)
+    deadline = time.monotonic() + 60
+    while _helper_pids(helper_dir):
+        assert time.monotonic() < deadline, "an idle helper did not stop"
+        time.sleep(0.2)
+    assert not glob.glob(f"{helper_dir}/*.sock")
+
+    # a helper asked to build for a tool other than the one it loaded says so and stops
+    assert _run(helper_dir, "build", "goblin-slayer", "--part", "counters", "--lang", "en",
+                "--out", tmp_path / "a").returncode == 0
+    _wait_ready(helper_dir)
+    sock = glob.glob(f"{helper_dir}/*.sock")[0]
+    conn = client.connect(sock)
+    assert conn is not None
+    client.send(conn, {"build": {"identity": "another tool"}}, (0, 1, 2))
+    assert list(client.lines(conn)) == ["stale"]
+    conn.close()
+    deadline = time.monotonic() + 30
+    while _helper_pids(helper_dir):
+        assert time.monotonic() < deadline, "a helper of another tool did not stop"
+        time.sleep(0.1)
+
+
+def test_no_helper_when_switched_off_or_when_its_folder_is_open(tmp_path: Path) -> None:
+    for switch in ("off", "0", "No", "false"):
+        place = Path(tempfile.mkdtemp(prefix="lh-", dir="/tmp"))
+        try:
+            done = _run(place, "build", "goblin-slayer", "--part", "counters", "--lang", "en",
+                        "--out", tmp_path / "out", LABYRINTH_PNP_HELPER=switch)
+            assert done.returncode == 0, done.stderr
+            time.sleep(0.3)
+            assert list(place.iterdir()) == [] and not _helper_pids(place)
+            assert "off here" in _run(place, "helper", LABYRINTH_PNP_HELPER=switch).stdout
+        finally:
+            shutil.rmtree(place)
+    place = Path(tempfile.mkdtemp(prefix="lh-", dir="/tmp"))
+    try:
+        place.chmod(0o777)  # others could reach or replace a socket here: never used
+        done = _run(place, "build", "goblin-slayer", "--part", "counters", "--lang", "en",
+                    "--out", tmp_path / "out")
+        assert done.returncode == 0, done.stderr
+        time.sleep(0.3)
+        assert list(place.iterdir()) == [] and not _helper_pids(place)
+    finally:
+        shutil.rmtree(place)
