@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -19,19 +19,29 @@ T = TypeVar("T")
 _TEMP_NAME = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[A-Za-z0-9_]+\.tmp\Z")
 
 
-def temp_beside(target: Path) -> Path:
+def temp_beside(target: Path, reserved: list[Path] | None = None) -> Path:
     """Create an empty temporary file in the target's folder (created if missing).
 
     Its name, `.NAME.PID.RANDOM.tmp`, tells a later run which process made it, so files left
-    by a run that was killed can be swept (see `sweep_stale_temps`).
+    by a run that was killed can be swept (see `sweep_stale_temps`). With reserved, the name
+    is added to that list before the file is made: a Ctrl-C at any moment then leaves no file
+    the caller does not know of (it removes the names it holds, made or not).
     """
     folder = target.parent if str(target.parent) else Path(".")
     folder.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp",
-                                dir=folder)
-    os.close(fd)
-    os.chmod(temp, 0o666 & ~_umask())
-    return Path(temp)
+    for _ in range(100):
+        temp = folder / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        if reserved is not None:
+            reserved.append(temp)
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # less the umask
+        except FileExistsError:
+            if reserved is not None:
+                reserved.pop()  # someone else's
+            continue
+        os.close(fd)
+        return temp
+    raise FileExistsError(f"no free temporary name in {folder}")
 
 
 def put_in_place(temp: Path, target: Path, replace: bool = True) -> None:
@@ -93,12 +103,6 @@ def _alive(pid: int) -> bool:
     except (PermissionError, OverflowError, OSError):
         return True  # someone else's process, or cannot tell: leave its file alone
     return True
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def sweep_output(out: Path, folders: set[Path]) -> None:

@@ -80,13 +80,14 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
     stale = [job for job in jobs if shrunk[id(job)] is None]
     _known_books(options, [job for job in jobs if shrunk[id(job)] is not None])
     temps: list[tuple[Path, Path]] = []
+    reserved: list[Path] = []  # every temporary name, known before its file is made
     made = _missing_folders([options.out / job.relative for job in stale])
     done = False
     try:
         pending = []
         for job in stale:
             target = options.out / job.relative
-            temp = _temp_beside(target)
+            temp = _temp_beside(target, reserved)
             temps.append((temp, target))
             pending.append((job, options, temp))
         sweep_output(options.out, {target.parent for _, target in temps})  # killed runs' temps
@@ -125,7 +126,7 @@ def run_build(options: BuildOptions, progress: Callable[[str], None] = lambda _:
     except OSError as exc:
         raise OutputError(f"cannot write {exc.filename or options.out}: {exc.strerror}") from exc
     finally:
-        for temp, _ in temps:
+        for temp in reserved:  # a Ctrl-C in the loop above: the file it was making too
             temp.unlink(missing_ok=True)
         if not done:  # a failed build leaves no trace, not even the folders it made
             for folder in made:

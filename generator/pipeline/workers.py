@@ -50,12 +50,18 @@ def run_forked(work: Callable[[int], Any], count: int, workers: int,
     try:
         for _ in range(max(1, min(workers, count))):
             answers, answer = os.pipe()
-            pid = os.fork()
-            if pid == 0:
-                os.close(answers)
-                for other in children:
-                    os.close(other)
-                _serve(work, tokens, answer, on_start)  # never returns
+            # A Ctrl-C that lands inside fork() runs its handler in one of the at-fork hooks
+            # (logging's), which can only print it and go on: held until fork has returned
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                pid = os.fork()
+                if pid == 0:
+                    os.close(answers)
+                    for other in children:
+                        os.close(other)
+                    _serve(work, tokens, answer, on_start)  # never returns
+            finally:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
             os.close(answer)
             children[answers] = pid
         yield from _answers(children, count)
@@ -73,6 +79,7 @@ def _serve(work: Callable[[int], Any], tokens: int, answer: int,
     parent = os.getppid()
     try:
         on_start()
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held across the fork
         while os.getppid() == parent:  # a worker whose parent was killed takes no more tasks
             raw = os.read(tokens, WIDTH)
             if len(raw) < WIDTH:

@@ -11,9 +11,9 @@ from ..atomic import write_atomically as atomic_write
 from ..errors import OutputError
 
 
-def _temp_beside(target: Path) -> Path:
+def _temp_beside(target: Path, reserved: list[Path] | None = None) -> Path:
     try:
-        return temp_beside(target)
+        return temp_beside(target, reserved)
     except OSError as exc:
         raise OutputError(f"cannot write to {target.parent}: {exc.strerror}") from exc
 
