@@ -182,8 +182,7 @@ def test_ctrl_c_reaches_a_build_in_the_helper(helper_dir: Path, tmp_path: Path) 
         time.sleep(0.01)
     os.killpg(build.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the client alone gets it
     _, err = build.communicate(timeout=60)
-    assert build.returncode == 130
-    assert err == "interrupted\n"
+    assert (build.returncode, err) == (130, "interrupted\n")
     assert glob.glob(f"{out}/**/.*.tmp", recursive=True) == []
     assert _served(helper_dir) == 1
 

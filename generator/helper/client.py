@@ -140,20 +140,6 @@ def build_with_helper(argv: list[str]) -> int | None:
     os.umask(umask)
     streams = [(s.encoding, s.errors) if s is not None else None
                for s in (sys.stdin, sys.stdout, sys.stderr)]
-    try:
-        main_package = getattr(sys.modules["__main__"], "__package__", None)  # Click names
-        send(conn, {"build": {"identity": ident, "argv": [sys.argv[0], *argv],  # the program
-                              "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,
-                              "streams": streams, "package": main_package}}, (0, 1, 2))
-        return _follow(conn)
-    except OSError:
-        return None  # the helper went away before it took the build
-    finally:
-        conn.close()
-
-
-def _follow(conn: _socket.socket) -> int | None:
-    """Forward Ctrl-C and termination signals to the build, then return its exit status."""
     child: list[int] = []
     pending: list[int] = []
 
@@ -164,16 +150,40 @@ def _follow(conn: _socket.socket) -> int | None:
             except ProcessLookupError:
                 pass
         else:
-            pending.append(signum)
+            pending.append(signum)  # sent once the build's pid is known
 
-    for signum in FORWARDED:
-        _signal.signal(signum, forward)
+    before = {signum: _signal.signal(signum, forward) for signum in FORWARDED}
+    try:
+        main_package = getattr(sys.modules["__main__"], "__package__", None)  # Click names
+        send(conn, {"build": {"identity": ident, "argv": [sys.argv[0], *argv],  # the program
+                              "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,
+                              "streams": streams, "package": main_package}}, (0, 1, 2))
+        code = _follow(conn, child, pending, forward)
+    except OSError:
+        code = None  # the helper went away before it took the build
+    finally:
+        conn.close()
+    if code is None and not child:
+        for signum, handler in before.items():  # the build runs here after all
+            _signal.signal(signum, handler)
+        if pending:  # stopped before any build started
+            if pending[0] == _signal.SIGINT:
+                print("interrupted", file=sys.stderr)
+                return 130
+            return _die_by(pending[0])
+    return code
+
+
+def _follow(conn: _socket.socket, child: list[int], pending: list[int],
+            forward: object) -> int | None:
+    """Follow the build: note its pid, send it the signals that came first, return its exit
+    status."""
     for line in lines(conn):
         word, _, value = line.partition(" ")
         if word == "pid":
             child.append(int(value))
             for signum in pending:
-                forward(signum, None)
+                forward(signum, None)  # type: ignore[operator]
         elif word == "exit":
             return int(value)
         elif word == "signal":

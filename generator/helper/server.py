@@ -27,6 +27,7 @@ from typing import Any
 from . import client
 
 _REQUEST_BYTES = 1 << 20  # a command line and its environment fit in far less
+HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT}
 
 
 class Helper:
@@ -143,9 +144,14 @@ class Helper:
     def _fork(self, conn: socket.socket, request: dict[str, Any], fds: list[int]) -> None:
         if len(fds) != 3:
             raise ValueError("three standard streams expected")
-        pid = os.fork()
-        if pid == 0:
-            _run_build(self, conn, request, fds)  # never returns
+        # A client's Ctrl-C may reach the fork at once: held until it has its own handlers
+        signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
+        try:
+            pid = os.fork()
+            if pid == 0:
+                _run_build(self, conn, request, fds)  # never returns
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
         self.builds[pid] = conn
         self.served += 1
         self.last = time.monotonic()
@@ -223,8 +229,13 @@ def _run_build(helper: Helper, conn: socket.socket, request: dict[str, Any],
                     "run it again with LABYRINTH_PNP_HELPER=off\n".encode())
         os._exit(1)
     from ..cli import run
+    from ..interrupts import interrupted
 
-    run()
+    try:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)  # a Ctrl-C held comes now
+        run()
+    except KeyboardInterrupt:
+        interrupted()  # before the command started: as the command would end
     os._exit(0)  # run() ends the process itself; this is a backstop
 
 
