@@ -25,7 +25,8 @@ FOLDER = "LABYRINTH_PNP_HELPER_DIR"  # where the helpers' sockets are (else a pr
 IDLE = "LABYRINTH_PNP_HELPER_IDLE"  # seconds a helper waits for a build before it stops
 IDLE_SECONDS = 900.0
 COMMANDS = ("build",)  # the commands a helper runs
-FORWARDED = (_signal.SIGINT, _signal.SIGTERM, _signal.SIGHUP, _signal.SIGQUIT)
+FORWARDED = tuple(getattr(_signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
+                  if hasattr(_signal, name))  # Windows has no SIGHUP (nor a helper)
 HEAD = 4  # bytes of a request's length, big-endian
 MAX_PATH = 100  # a socket's path must fit in sockaddr_un (108 bytes on Linux)
 
