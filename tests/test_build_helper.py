@@ -104,50 +104,51 @@ def test_a_build_starts_a_helper_and_the_next_builds_match_builds_without_it(
     first = _run(helper_dir, "build", "magic-labyrinth", "--lang", "en", "--out",
                  tmp_path / "a")
     assert first.returncode == 0, first.stderr
+
+    # while the helper warms up: an edited text, a broken one and a usage error, built by
+    # builds that load the tool themselves
+    text = (bundled_dir("content") / "magic-labyrinth" / "text" / "en.yaml").read_text("utf-8")
+    assert "\nwand: Wand\n" in text
+    for name, value in (("mine", "Magic wand"), ("bad", "[Wand")):
+        folder = tmp_path / name / "magic-labyrinth" / "text"
+        folder.mkdir(parents=True)
+        (folder / "en.yaml").write_text(text.replace("\nwand: Wand\n", f"\nwand: {value}\n"),
+                                        "utf-8")
+    edited = ("build", "magic-labyrinth", "--lang", "en", "--content", tmp_path / "mine")
+    broken = ("build", "magic-labyrinth", "--lang", "en", "--content", tmp_path / "bad",
+              "--out", tmp_path / "d")
+    alone = [_run(None, *edited, "--out", tmp_path / "c", LABYRINTH_PNP_HELPER="off"),
+             _run(None, *broken, LABYRINTH_PNP_HELPER="off"),
+             _run(None, "build", "--paper", "a5", LABYRINTH_PNP_HELPER="off")]
     _wait_ready(helper_dir)
     assert _served(helper_dir) == 0
     assert len(_helper_pids(helper_dir)) == 1
 
-    # an edited text, built through the helper and by a build that loads the tool itself
-    mine = tmp_path / "mine" / "magic-labyrinth" / "text"
-    mine.mkdir(parents=True)
-    text = (bundled_dir("content") / "magic-labyrinth" / "text" / "en.yaml").read_text("utf-8")
-    assert "\nwand: Wand\n" in text
-    (mine / "en.yaml").write_text(text.replace("\nwand: Wand\n", "\nwand: Magic wand\n"),
-                                  "utf-8")
-    args = ("build", "magic-labyrinth", "--lang", "en", "--content", tmp_path / "mine")
-    helped = _run(helper_dir, *args, "--out", tmp_path / "b")
-    alone = _run(None, *args, "--out", tmp_path / "c", LABYRINTH_PNP_HELPER="off")
+    helped = _run(helper_dir, *edited, "--out", tmp_path / "b")
     assert _served(helper_dir) == 1
-    assert helped.returncode == alone.returncode == 0
+    assert helped.returncode == alone[0].returncode == 0
     assert helped.stdout.replace(str(tmp_path / "b"), "OUT") == \
-        alone.stdout.replace(str(tmp_path / "c"), "OUT")
-    assert helped.stderr == alone.stderr
+        alone[0].stdout.replace(str(tmp_path / "c"), "OUT")
+    assert helped.stderr == alone[0].stderr
     assert _pdfs(tmp_path / "b") == _pdfs(tmp_path / "c")
     assert len(_pdfs(tmp_path / "b")) == 7
 
-    # a folder built without the helper is up to date for a build in it, and the other way
+    # a folder built without the helper is up to date for a build in it
     again = _run(helper_dir, "build", "magic-labyrinth", "--lang", "en", "--out",
                  tmp_path / "a")
     assert again.stdout == f"0 files written to {tmp_path / 'a'}, 7 up to date\n", again.stdout
     assert _served(helper_dir) == 2
 
     # errors: the same lines on stderr, the same status, nothing written
-    bad = tmp_path / "bad" / "magic-labyrinth" / "text"
-    bad.mkdir(parents=True)
-    (bad / "en.yaml").write_text(text.replace("\nwand: Wand\n", "\nwand: [Wand\n"), "utf-8")
-    args = ("build", "magic-labyrinth", "--lang", "en", "--content", tmp_path / "bad",
-            "--out", tmp_path / "d")
-    helped, alone = _run(helper_dir, *args), _run(None, *args, LABYRINTH_PNP_HELPER="off")
-    assert helped.returncode == alone.returncode == 1
-    assert helped.stderr == alone.stderr and "en.yaml:" in helped.stderr
+    helped = _run(helper_dir, *broken)
+    assert helped.returncode == alone[1].returncode == 1
+    assert helped.stderr == alone[1].stderr and "en.yaml:" in helped.stderr
     assert not (tmp_path / "d").exists()
     helped = _run(helper_dir, "build", "--paper", "a5")
-    alone = _run(None, "build", "--paper", "a5", LABYRINTH_PNP_HELPER="off")
-    assert helped.returncode == alone.returncode == 2
-    assert helped.stderr == alone.stderr and "a5" in helped.stderr
+    assert helped.returncode == alone[2].returncode == 2
+    assert helped.stderr == alone[2].stderr and "a5" in helped.stderr
 
-    # the working folder, the umask and the environment are the build's own
+    # the working folder and the umask are the build's own
     work = tmp_path / "work"
     work.mkdir()
     umasked = subprocess.run(f"umask 077 && exec '{SCRIPT}' build goblin-slayer --part counters "
@@ -187,29 +188,37 @@ def _ctrl_c_reaches_the_build(helper_dir: Path, out: Path) -> None:
     assert glob.glob(f"{out}/**/.*.tmp", recursive=True) == []
 
 
-def test_a_helper_stops_when_idle(helper_dir: Path, tmp_path: Path) -> None:
-    assert _run(helper_dir, "build", "goblin-slayer", "--part", "counters", "--lang", "en",
-                "--out", tmp_path / "a", LABYRINTH_PNP_HELPER_IDLE="3").returncode == 0
-    _wait_ready(helper_dir)
-    assert "stops after 0.05 minutes" in _status(helper_dir)
-    deadline = time.monotonic() + 60
-    while _helper_pids(helper_dir):
-        assert time.monotonic() < deadline, "an idle helper did not stop"
-        time.sleep(0.2)
-    assert not glob.glob(f"{helper_dir}/*.sock") and not glob.glob(f"{helper_dir}/*.lock")
+def _bare_helper(place: Path, idle: float, ident: str | None = None) -> subprocess.Popen:
+    """A helper's loop without its rehearsal build (only the loop is under test), for this
+    tool's identity unless another is given."""
+    script = ("import sys; from generator.helper import client; "
+              "from generator.helper.server import Helper; "
+              "ident = sys.argv[2] or client.identity(); "
+              "h = Helper(client.socket_path(sys.argv[1], ident), ident, float(sys.argv[3])); "
+              "h.bind(); h.run()")
+    return subprocess.Popen([sys.executable, "-c", script, str(place), ident or "", str(idle)],
+                            cwd=HERE.parent, env=_env(place))
+
+
+def test_a_helper_stops_when_idle(helper_dir: Path) -> None:
+    server = _bare_helper(helper_dir, 1.5)
+    try:
+        _wait_ready(helper_dir)
+        assert "stops after 0.025 minutes" in _status(helper_dir)
+        assert server.wait(timeout=30) == 0
+        assert not glob.glob(f"{helper_dir}/*.sock")
+    finally:
+        server.kill()
 
 
 def test_a_helper_asked_by_another_tool_says_so_and_stops(helper_dir: Path) -> None:
     """The identity in a request is compared in full (the socket's name is only a checksum of
     it); a helper that differs answers `stale`, and the client then builds by itself. This
-    helper skips the rehearsal build: only its loop is under test."""
+    helper skips the rehearsal build."""
     from generator.helper import client
 
     sock = client.socket_path(str(helper_dir), "this tool")
-    script = ("import sys; from generator.helper.server import Helper; "
-              "h = Helper(sys.argv[1], 'this tool', 60.0); h.bind(); h.run()")
-    server = subprocess.Popen([sys.executable, "-c", script, sock], cwd=HERE.parent,
-                              env=_env(helper_dir))
+    server = _bare_helper(helper_dir, 60.0, "this tool")
     try:
         deadline = time.monotonic() + 30
         while (conn := client.connect(sock)) is None:
