@@ -3,8 +3,9 @@
 Python's own exit takes apart every module and object one by one: 15–20 ms after a build, a
 tenth of a small one. When a command has finished and no other thread is running, the output
 streams are flushed, the exit handlers run, and the process ends at once (every file the
-tool writes is closed before its command returns). `generator.cli.run` is the script's
-entry point; tests call `generator.cli.main` itself, which exits the usual way.
+tool writes is closed before its command returns). `generator.cli.run` runs the command line
+this way (the script's entry point, `generator.launch.run`, calls it when no build helper
+takes the command); tests call `generator.cli.main` itself, which exits the usual way.
 """
 
 from __future__ import annotations
