@@ -253,3 +253,21 @@ def test_no_helper_when_switched_off_or_when_its_folder_is_open(tmp_path: Path) 
         assert list(place.iterdir()) == [] and not _helper_pids(place)
     finally:
         shutil.rmtree(place)
+
+
+def test_starting_a_helper_says_so_on_a_terminal_only(monkeypatch, helper_dir: Path,
+                                                      capsys) -> None:
+    import subprocess as real
+
+    from generator.helper import client
+
+    started: list[list[str]] = []
+    monkeypatch.setattr(real, "Popen", lambda argv, **_: started.append(argv))
+    monkeypatch.setenv("LABYRINTH_PNP_HELPER", "on")
+    monkeypatch.setenv("LABYRINTH_PNP_HELPER_DIR", str(helper_dir))
+    for tty in (False, True):
+        monkeypatch.setattr(sys.stderr, "isatty", lambda: tty)
+        client.start_helper()
+    assert started == [[sys.executable, "-m", "generator.helper.server"]] * 2
+    assert capsys.readouterr().err == client.STARTED + "\n"
+    assert "15 minutes" in client.STARTED and "helper --stop" in client.STARTED

@@ -241,7 +241,14 @@ def start_helper() -> None:
                          stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True,
                          cwd="/")
     except OSError:
-        pass  # no helper this time; the build itself went well
+        return  # no helper this time; the build itself went well
+    if sys.stderr is not None and sys.stderr.isatty():  # a person, not a log, reads this
+        print(STARTED, file=sys.stderr)
+
+
+STARTED = ("Started a build helper: the next builds start faster. It stops after 15 minutes "
+           "without a build; `labyrinth-pnp helper --stop` stops it now, "
+           "LABYRINTH_PNP_HELPER=off keeps builds from starting one.")
 
 
 def ask(question: str) -> dict[str, object] | None:
