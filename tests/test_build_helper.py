@@ -255,7 +255,7 @@ def test_no_helper_when_switched_off_or_when_its_folder_is_open(tmp_path: Path) 
         shutil.rmtree(place)
 
 
-def test_starting_a_helper_says_so_on_a_terminal_only(monkeypatch, helper_dir: Path,
+def test_starting_a_helper_says_so_on_a_terminal_only(helper_dir: Path, monkeypatch,
                                                       capsys) -> None:
     import subprocess as real
 
