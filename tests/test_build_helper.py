@@ -271,3 +271,30 @@ def test_starting_a_helper_says_so_on_a_terminal_only(helper_dir: Path, monkeypa
     assert started == [[sys.executable, "-m", "generator.helper.server"]] * 2
     assert capsys.readouterr().err == client.STARTED + "\n"
     assert "15 minutes" in client.STARTED and "helper --stop" in client.STARTED
+
+
+def test_a_stuck_helper_is_left_and_starts_no_build_later(helper_dir: Path,
+                                                          monkeypatch) -> None:
+    """A helper that does not answer in time (stopped here) is left: the command builds by
+    itself; when the helper wakes, the request whose client left starts nothing."""
+    from generator.helper import client
+
+    monkeypatch.setenv("LABYRINTH_PNP_HELPER", "on")
+    monkeypatch.setenv("LABYRINTH_PNP_HELPER_DIR", str(helper_dir))
+    monkeypatch.setattr(client, "START_SECONDS", 0.5)
+    ident = client.identity()
+    server = _bare_helper(helper_dir, 60.0, ident)
+    try:
+        deadline = time.monotonic() + 30
+        while not Path(client.socket_path(str(helper_dir), ident)).exists():
+            assert time.monotonic() < deadline, "the helper did not listen"
+            time.sleep(0.05)
+        os.kill(server.pid, signal.SIGSTOP)
+        started = time.monotonic()
+        assert client.build_with_helper(["build", "--help"]) is None  # harmless if run
+        assert 0.5 <= time.monotonic() - started < 5
+        os.kill(server.pid, signal.SIGCONT)
+        answer = client.ask("status")  # answered after the old request was dropped
+        assert answer is not None and answer["served"] == 0
+    finally:
+        server.kill()

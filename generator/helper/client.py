@@ -29,6 +29,7 @@ FORWARDED = tuple(getattr(_signal, name) for name in ("SIGINT", "SIGTERM", "SIGH
                   if hasattr(_signal, name))  # Windows has no SIGHUP (nor a helper)
 HEAD = 4  # bytes of a request's length, big-endian
 MAX_PATH = 100  # a socket's path must fit in sockaddr_un (108 bytes on Linux)
+START_SECONDS = 10.0  # the longest a helper may take to start a build before we build here
 
 
 def enabled() -> bool:
@@ -155,6 +156,7 @@ def build_with_helper(argv: list[str]) -> int | None:
 
     before = {signum: _signal.signal(signum, forward) for signum in FORWARDED}
     try:
+        conn.settimeout(START_SECONDS)  # a helper stopped or stuck: build here instead
         main_package = getattr(sys.modules["__main__"], "__package__", None)  # Click names
         send(conn, {"build": {"identity": ident, "argv": [sys.argv[0], *argv],  # the program
                               "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,
@@ -182,6 +184,7 @@ def _follow(conn: _socket.socket, child: list[int], pending: list[int],
     for line in lines(conn):
         word, _, value = line.partition(" ")
         if word == "pid":
+            conn.settimeout(None)  # the build runs: as long as it takes
             child.append(int(value))
             for signum in pending:
                 forward(signum, None)  # type: ignore[operator]

@@ -124,8 +124,8 @@ class Helper:
                     _tell(conn, "stale")  # the tool changed under us: the client builds itself
                     self.stopping = True
                     return
-                self._fork(conn, request, fds)
-                conn = None  # kept until its build ends
+                if self._fork(conn, request, fds):
+                    conn = None  # kept until its build ends
             elif "status" in message:
                 _tell(conn, json.dumps({"pid": os.getpid(), "served": self.served,
                                         "running": len(self.builds), "idle": self.idle,
@@ -141,9 +141,11 @@ class Helper:
             if conn is not None:
                 conn.close()
 
-    def _fork(self, conn: socket.socket, request: dict[str, Any], fds: list[int]) -> None:
+    def _fork(self, conn: socket.socket, request: dict[str, Any], fds: list[int]) -> bool:
         if len(fds) != 3:
             raise ValueError("three standard streams expected")
+        if _peer_gone(conn):
+            return False  # it waited too long for us and builds by itself
         # A client's Ctrl-C may reach the fork at once: held until it has its own handlers
         signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
         try:
@@ -156,6 +158,18 @@ class Helper:
         self.served += 1
         self.last = time.monotonic()
         _tell(conn, f"pid {pid}")
+        return True
+
+
+def _peer_gone(conn: socket.socket) -> bool:
+    """Whether the client has closed its end (it sends nothing after its request)."""
+    ready, _, _ = select.select([conn], [], [], 0)
+    if not ready:
+        return False
+    try:
+        return conn.recv(1, socket.MSG_PEEK) == b""
+    except OSError:
+        return True
 
 
 def _same_user(conn: socket.socket) -> bool:
