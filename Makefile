@@ -26,9 +26,10 @@ build: $(STAMP)
 
 # The package's bytecode first: where PYTHONDONTWRITEBYTECODE is set (some shells and CI
 # runners set it), each of the suite's command-line runs would compile it from source again.
+# `worksteal`: an idle worker takes tests queued for the other, so both end together.
 test: $(STAMP)
 	$(BIN)/python -m compileall -q generator >/dev/null
-	$(BIN)/python -m pytest -n $(JOBS)
+	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal
 
 # About 2 minutes: 3 pairs per case (indicative); `make bench-full` gives 9 pairs (≈ 4 minutes).
 bench: $(STAMP)
