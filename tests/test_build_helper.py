@@ -298,3 +298,27 @@ def test_a_stuck_helper_is_left_and_starts_no_build_later(helper_dir: Path,
         assert answer is not None and answer["served"] == 0
     finally:
         server.kill()
+
+
+def test_a_helper_asked_to_stop_finishes_the_builds_it_runs(helper_dir: Path,
+                                                            tmp_path: Path) -> None:
+    server = _bare_helper(helper_dir, 60.0)
+    try:
+        _wait_ready(helper_dir)
+        build = subprocess.Popen([str(SCRIPT), "build", "goblin-slayer", "--lang", "en",
+                                  "--jobs", "1", "--out", str(tmp_path / "out")],
+                                 env=_env(helper_dir), cwd=HERE.parent, text=True,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 60
+        while "it has run 1 build" not in _status(helper_dir):
+            assert build.poll() is None and time.monotonic() < deadline, "no build started"
+            time.sleep(0.02)
+        assert "Stopped the build helper" in _run(helper_dir, "helper", "--stop").stdout
+        assert build.poll() is None, "the build ended before the helper was asked to stop"
+        assert "No build helper is running" in _status(helper_dir)  # takes no new build
+        out, err = build.communicate(timeout=120)
+        assert (build.returncode, err) == (0, "")
+        assert out.endswith(f"5 files written to {tmp_path / 'out'}\n"), out
+        assert server.wait(timeout=30) == 0
+    finally:
+        server.kill()

@@ -46,37 +46,42 @@ class Helper:
         self.stopping = False
         self.inode = 0
 
-    def bind(self) -> bool:
-        """Listen at the socket's path; False when another helper answers there."""
+    def bind(self) -> None:
+        """Listen at the socket's path (our lock is held: a file there is a dead helper's)."""
         try:
-            os.unlink(self.path)  # our lock is held: whatever is there is a dead helper's
+            os.unlink(self.path)
         except FileNotFoundError:
             pass
         self.listener.bind(self.path)
         self.listener.listen(16)
         self.inode = os.lstat(self.path).st_ino
-        return True
 
     def run(self) -> None:
+        """Serve until idle, asked to stop, or outdated; the builds running then are waited
+        for and their clients told how they ended."""
         os.set_blocking(self.wake_w, False)
         signal.set_wakeup_fd(self.wake_w)
         signal.signal(signal.SIGCHLD, lambda *_: None)
         signal.signal(signal.SIGTERM, self._stop)
         signal.signal(signal.SIGHUP, self._stop)
-        while not self.stopping:
+        while True:
             self._reap()
             waited = time.monotonic() - self.last
-            if not self.builds and (waited >= self.idle or not self._socket_is_ours()):
-                break
-            ready, _, _ = select.select([self.listener, self.wake_r], [], [],
+            if waited >= self.idle or not self._socket_is_ours():
+                self.stopping = True
+            if self.stopping:
+                self._stop_listening()
+                if not self.builds:
+                    break
+            watched = [self.wake_r] if self.stopping else [self.listener, self.wake_r]
+            ready, _, _ = select.select(watched, [], [],
                                         max(0.05, min(60.0, self.idle - waited)))
             if not ready and not self.builds and client.identity() != self.ident:
-                break  # the tool was changed or reinstalled: its next build starts another
+                self.stopping = True  # the tool was changed or reinstalled
             if self.wake_r in ready:
                 os.read(self.wake_r, 4096)
             if self.listener in ready:
                 self._accept()
-        self.close()
 
     def _stop(self, *_: Any) -> None:
         self.stopping = True
@@ -87,7 +92,11 @@ class Helper:
         except OSError:
             return False
 
-    def close(self) -> None:
+    def _stop_listening(self) -> None:
+        """Take no more builds: the socket goes (if still ours), the next build starts a new
+        helper."""
+        if self.listener.fileno() < 0:
+            return
         if self._socket_is_ours():
             os.unlink(self.path)
         self.listener.close()
