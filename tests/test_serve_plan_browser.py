@@ -30,16 +30,24 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return screenshots_folder(tmp_path_factory, "plan-screenshots")
 
 
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """One Chromium for the module (a launch takes about a second); each test has its own
+    context, so nothing a page keeps (its draft in local storage) reaches the next test."""
+    with chromium() as launched:
+        yield launched
+
+
 @pytest.fixture
-def page(url: str) -> Iterator[object]:
-    with chromium() as browser:
-        context = browser.new_context(base_url=url, locale="en-GB", accept_downloads=True,
-                                      viewport={"width": 1300, "height": 1000})
-        tab = context.new_page()
-        tab.set_default_timeout(20_000)
-        tab.goto("/plan?ui=en")
-        tab.wait_for_selector(DONE)
-        yield tab
+def page(browser: object, url: str) -> Iterator[object]:
+    context = browser.new_context(base_url=url, locale="en-GB",  # type: ignore[attr-defined]
+                                  accept_downloads=True, viewport={"width": 1300, "height": 1000})
+    tab = context.new_page()
+    tab.set_default_timeout(20_000)
+    tab.goto("/plan?ui=en")
+    tab.wait_for_selector(DONE)
+    yield tab
+    context.close()
 
 
 def verdict(page: object) -> tuple[bool, list[tuple[str, str]]]:
@@ -259,10 +267,10 @@ def test_drop_a_plan_file_and_a_photo(page: object, photos: dict[str, Path],
     assert page.input_value('[data-role="plan-import"]') == path.read_text("utf-8")  # type: ignore
 
 
-def test_the_copy_button_puts_the_text_on_the_clipboard(url: str) -> None:
+def test_the_copy_button_puts_the_text_on_the_clipboard(browser: object, url: str) -> None:
     spec = PLANS / "spec_example.txt"
-    with chromium() as browser:
-        context = browser.new_context(base_url=url, locale="en-GB")
+    context = browser.new_context(base_url=url, locale="en-GB")  # type: ignore[attr-defined]
+    try:
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
         tab = context.new_page()
         tab.goto("/plan?ui=en")
@@ -275,6 +283,8 @@ def test_the_copy_button_puts_the_text_on_the_clipboard(url: str) -> None:
         tab.wait_for_function("async () => (await navigator.clipboard.readText()) !== "
                               "'nothing yet'")
         assert tab.evaluate("navigator.clipboard.readText()") == spec.read_text("utf-8")
+    finally:
+        context.close()
 
 
 def test_cells_show_the_host_sheets_pictures_and_their_codes(page: object,
