@@ -62,6 +62,7 @@ class Result:
     yard: list[float] = field(default_factory=list)
     ours_rss: float = 0.0
     yard_rss: float = 0.0
+    helper_mb: tuple[float, float] | None = None  # a helper's RSS, waiting and at its peak
 
     @property
     def ratios(self) -> list[float]:
@@ -216,11 +217,26 @@ def measure(case: Case, pairs: int, scratch: Path) -> Result:
         if place is not None:
             env = ready_helper(place, scratch)
         _pairs(case, pairs, scratch, result, env)
+        if env is not None:
+            result.helper_mb = helper_memory(env)
     finally:
         if place is not None:
             subprocess.run([*_script(), "helper", "--stop"], env=env, capture_output=True)
             shutil.rmtree(place, ignore_errors=True)
     return result
+
+
+def helper_memory(env: dict[str, str]) -> tuple[float, float]:
+    """The waiting helper's resident memory now and at its peak, in MB (/proc, Linux)."""
+    text = subprocess.run([*_script(), "helper"], env=env, text=True,
+                          capture_output=True).stdout
+    try:
+        pid = int(text.split("(process ")[1].split(")")[0])
+        fields = dict(line.split(":", 1) for line in
+                      Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
+        return (int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024)
+    except (IndexError, ValueError, KeyError, OSError):
+        return (0.0, 0.0)
 
 
 def _pairs(case: Case, pairs: int, scratch: Path, result: Result,
@@ -253,6 +269,9 @@ def print_case(result: Result) -> None:
     print(f"    median ours {statistics.median(result.ours):.3f} s, yardstick "
           f"{statistics.median(result.yard):.3f} s; peak RSS ours {result.ours_rss:.1f} MB, "
           f"yardstick {result.yard_rss:.1f} MB", flush=True)
+    if result.helper_mb is not None:
+        print(f"    the build helper (not counted above): {result.helper_mb[0]:.0f} MB resident "
+              f"while it waits, {result.helper_mb[1]:.0f} MB at its peak", flush=True)
 
 
 def summary_rows(result: Result) -> list[tuple[str, ...]]:
