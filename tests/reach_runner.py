@@ -41,7 +41,9 @@ def main() -> None:
     # ReportLab reads its own settings files from the home folder when it is imported,
     # whatever the input: those two are the only files allowed outside the roots.
     allowed = {str(Path.home() / ".reportlab_settings"), str(Path.home() / ".reportlab_mods")}
-    outside = sorted({p for p in opened if p not in allowed
+    # A folder "opened" reads nothing: Python 3.13's importlib.resources tries each folder of
+    # pyphen's search path as a zip file when pyphen is imported, whatever the input.
+    outside = sorted({p for p in opened if p not in allowed and not os.path.isdir(p)
                       and not any(p == r or p.startswith(r.rstrip("/") + "/") for r in roots)})
     print(json.dumps({"outside": outside, "started": started, "opened": len(opened)}))
 
