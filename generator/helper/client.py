@@ -263,12 +263,12 @@ def ask(question: str) -> dict[str, object] | None:
     conn = connect(socket_path(place, identity()))
     if conn is None:
         return None
+    import json
+
     try:
         conn.settimeout(10)
         send(conn, {question: True})
         for line in lines(conn):
-            import json
-
             answer = json.loads(line)
             return answer if isinstance(answer, dict) else None
     except (OSError, ValueError):

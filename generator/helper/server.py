@@ -27,7 +27,7 @@ from typing import Any
 from . import client
 
 _REQUEST_BYTES = 1 << 20  # a command line and its environment fit in far less
-HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT}
+HELD = set(client.FORWARDED)  # the signals a client forwards: held across a build's fork
 
 
 class Helper:
@@ -195,24 +195,30 @@ def _same_user(conn: socket.socket) -> bool:
 
 def _receive(conn: socket.socket) -> tuple[dict[str, Any], list[int]]:
     head, fds, _, _ = socket.recv_fds(conn, client.HEAD, 3)
-    while len(head) < client.HEAD:
-        more = conn.recv(client.HEAD - len(head))
-        if not more:
-            raise ValueError("short request")
-        head += more
-    size = int.from_bytes(head, "big")
-    if size > _REQUEST_BYTES:
-        raise ValueError("request too large")
-    data = b""
+    try:
+        head = _read_exactly(conn, client.HEAD, head)
+        size = int.from_bytes(head, "big")
+        if size > _REQUEST_BYTES:
+            raise ValueError("request too large")
+        message = marshal.loads(_read_exactly(conn, size))
+        if not isinstance(message, dict):
+            raise ValueError("not a request")
+    except BaseException:
+        for fd in fds:  # a broken request's descriptors are not kept
+            os.close(fd)
+        raise
+    return message, list(fds)
+
+
+def _read_exactly(conn: socket.socket, size: int, start: bytes = b"") -> bytes:
+    """start completed to size bytes from conn; ValueError when the client stops short."""
+    data = start
     while len(data) < size:
         more = conn.recv(size - len(data))
         if not more:
             raise ValueError("short request")
         data += more
-    message = marshal.loads(data)
-    if not isinstance(message, dict):
-        raise ValueError("not a request")
-    return message, list(fds)
+    return data
 
 
 def _tell(conn: socket.socket, line: str) -> None:
