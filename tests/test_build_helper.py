@@ -250,6 +250,13 @@ def test_no_helper_when_switched_off_or_when_its_folder_is_open(tmp_path: Path) 
         done = _run(place, "build", "goblin-slayer", "--part", "counters", "--lang", "en",
                     "--out", tmp_path / "out")
         assert done.returncode == 0, done.stderr
+        said = _run(place, "helper", LABYRINTH_PNP_HELPER_IDLE="soon")
+        assert said.stdout == (
+            f"No build helper can run here: {place} must be a folder that belongs to you and "
+            "that nobody else can open (`chmod 700` it, or set LABYRINTH_PNP_HELPER_DIR to "
+            "such a folder).\n")
+        assert said.stderr == ("LABYRINTH_PNP_HELPER_IDLE='soon' is not a number of seconds "
+                               "above 0: a helper waits 15 minutes (900 seconds) for a build.\n")
         assert list(place.iterdir()) == [] and not _helper_pids(place)
     finally:
         shutil.rmtree(place)

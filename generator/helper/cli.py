@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from . import client
@@ -21,6 +23,14 @@ def helper(stop: bool) -> None:
     if not client.enabled():
         click.echo("The build helper is off here: LABYRINTH_PNP_HELPER is off, or this "
                    "system has no fork(). Every build loads the tool itself.")
+        return
+    if client.idle_seconds() is None:
+        click.echo(f"{client.IDLE}={os.environ[client.IDLE]!r} is not a number of seconds "
+                   "above 0: a helper waits 15 minutes (900 seconds) for a build.", err=True)
+    if client.folder() is None:
+        click.echo(f"No build helper can run here: {client.chosen_folder()} must be a folder "
+                   "that belongs to you and that nobody else can open (`chmod 700` it, or set "
+                   f"{client.FOLDER} to such a folder).")
         return
     answer = client.ask("stop" if stop else "status")
     if answer is None:

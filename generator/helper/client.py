@@ -45,14 +45,34 @@ def wanted(argv: list[str]) -> bool:
             and enabled())
 
 
+def chosen_folder() -> str:
+    """Where the helpers' sockets go: LABYRINTH_PNP_HELPER_DIR, else a folder of the user's
+    runtime folder, else of the temporary folder."""
+    place = os.environ.get(FOLDER)
+    if place:
+        return place
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    return (os.path.join(runtime, "labyrinth-pnp") if runtime else
+            os.path.join(os.environ.get("TMPDIR") or "/tmp", f"labyrinth-pnp-{os.geteuid()}"))
+
+
+def idle_seconds() -> float | None:
+    """LABYRINTH_PNP_HELPER_IDLE, or IDLE_SECONDS when it is unset; None when it is not a
+    positive number (a helper then waits IDLE_SECONDS)."""
+    given = os.environ.get(IDLE)
+    if given is None or not given.strip():
+        return IDLE_SECONDS
+    try:
+        value = float(given)
+    except ValueError:
+        return None
+    return value if 0 < value < float("inf") else None
+
+
 def folder() -> str | None:
     """The private folder of the helpers' sockets, made if missing; None when it is not ours
     alone (another user could then reach or replace a socket)."""
-    place = os.environ.get(FOLDER)
-    if not place:
-        runtime = os.environ.get("XDG_RUNTIME_DIR")
-        place = (os.path.join(runtime, "labyrinth-pnp") if runtime else
-                 os.path.join(os.environ.get("TMPDIR") or "/tmp", f"labyrinth-pnp-{os.geteuid()}"))
+    place = chosen_folder()
     try:
         os.mkdir(place, 0o700)
     except FileExistsError:

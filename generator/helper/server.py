@@ -321,12 +321,8 @@ def main() -> None:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         return  # another helper for this tool is starting or serving
-    try:
-        idle = float(os.environ.get(client.IDLE, client.IDLE_SECONDS))
-    except ValueError:
-        idle = client.IDLE_SECONDS
     warm_up()
-    helper = Helper(sock, ident, idle)
+    helper = Helper(sock, ident, client.idle_seconds() or client.IDLE_SECONDS)
     helper.bind()
     helper.run()
     try:
